@@ -1,0 +1,44 @@
+# Every target builds or refreshes its own virtualenv: a fresh machine needs only python3.11 and make.
+PYTHON ?= python3.11
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: serve test openapi bench fuzz lint load clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/gunicorn --config deploy/gunicorn.conf.py --bind $(HOST):$(PORT) 'service:create_app()'
+
+lint: $(STAMP)
+	$(BIN)/ruff check service schemas tests bench deploy
+	$(BIN)/ruff format --check service schemas tests bench deploy
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+openapi: $(STAMP)
+	$(BIN)/python -m service.openapi_dump > openapi.yaml
+
+fuzz: $(STAMP)
+	TRICKREF_FUZZ_EXAMPLES=1000 $(BIN)/python -m pytest -p no:xdist tests/api/test_contract.py
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/http.py
+
+load: $(STAMP)
+	$(BIN)/python bench/load.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Pure rules core: standard library only, no web framework, strictly typed."""

@@ -1,0 +1,114 @@
+"""Typed rule errors with stable codes.
+
+Three kinds, after python-chess: a text that is not a card or strain (`InvalidNotation`), a
+record that cannot describe a real deal (`InvalidRecord`), and an action the rules forbid at that
+point (`IllegalAction`). Every one carries a code from the closed `Code` list so that clients can
+branch on it; the HTTP layer turns them into problem+json without knowing any game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Code(StrEnum):
+    """The closed list of rule-level error codes (documented in docs/errors.md)."""
+
+    # notation
+    INVALID_CARD = "invalid_card"
+    INVALID_STRAIN = "invalid_strain"
+    # rule profiles
+    UNKNOWN_PROFILE = "unknown_profile"
+    UNKNOWN_RULE_OPTION = "unknown_rule_option"
+    INVALID_RULE_VALUE = "invalid_rule_value"
+    # record consistency
+    WRONG_PLAYER_COUNT = "wrong_player_count"
+    INVALID_SEAT = "invalid_seat"
+    DUPLICATE_CARD = "duplicate_card"
+    FOREIGN_CARD = "foreign_card"
+    WRONG_HAND_SIZE = "wrong_hand_size"
+    INVALID_TURNED_CARD = "invalid_turned_card"
+    INVALID_ROUND = "invalid_round"
+    INVALID_TRICK = "invalid_trick"
+    INVALID_SUMMARY = "invalid_summary"
+    HAND_INCOMPLETE = "hand_incomplete"
+    # actions
+    UNKNOWN_ACTION = "unknown_action"
+    NOT_YOUR_TURN = "not_your_turn"
+    WRONG_PHASE = "wrong_phase"
+    HAND_COMPLETE = "hand_complete"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    MUST_TRUMP = "must_trump"
+    MUST_OVERTRUMP = "must_overtrump"
+    BID_OUT_OF_RANGE = "bid_out_of_range"
+    BID_TOO_LOW = "bid_too_low"
+    DEALER_BID_RESTRICTED = "dealer_bid_restricted"
+    NOT_TRUMP_CALLER = "not_trump_caller"
+    INVALID_TRUMP = "invalid_trump"
+
+
+MESSAGES: dict[Code, str] = {
+    Code.INVALID_CARD: "Not a card in this game's notation",
+    Code.INVALID_STRAIN: "Not a strain: use S, H, D, C or NT",
+    Code.UNKNOWN_PROFILE: "No rule profile of that name for this game",
+    Code.UNKNOWN_RULE_OPTION: "No rule option of that name for this game",
+    Code.INVALID_RULE_VALUE: "That value is not allowed for this rule option",
+    Code.WRONG_PLAYER_COUNT: "This game is not played by that many players",
+    Code.INVALID_SEAT: "No such seat at this table",
+    Code.DUPLICATE_CARD: "A card appears more than once",
+    Code.FOREIGN_CARD: "A card that is not in this game's deck",
+    Code.WRONG_HAND_SIZE: "A hand has the wrong number of cards",
+    Code.INVALID_TURNED_CARD: "The turned card is missing, extra or not allowed here",
+    Code.INVALID_ROUND: "No such round in the deal schedule",
+    Code.INVALID_TRICK: "The trick cannot have been played",
+    Code.INVALID_SUMMARY: "The summary cannot describe a real hand",
+    Code.HAND_INCOMPLETE: "The hand is not finished yet",
+    Code.UNKNOWN_ACTION: "This game has no action of that type",
+    Code.NOT_YOUR_TURN: "It is another seat's turn",
+    Code.WRONG_PHASE: "That action does not belong to this phase of the hand",
+    Code.HAND_COMPLETE: "The hand is already complete",
+    Code.CARD_NOT_IN_HAND: "That card is not in the seat's hand",
+    Code.MUST_FOLLOW_SUIT: "Follow the suit led",
+    Code.MUST_TRUMP: "Play a trump",
+    Code.MUST_OVERTRUMP: "Play a higher trump",
+    Code.BID_OUT_OF_RANGE: "Bid outside the allowed range",
+    Code.BID_TOO_LOW: "Bid higher than the current contract",
+    Code.DEALER_BID_RESTRICTED: "The dealer may not make the bids total the number of tricks",
+    Code.NOT_TRUMP_CALLER: "Only the highest caller nominates trumps",
+    Code.INVALID_TRUMP: "That trump is not allowed here",
+}
+
+
+@dataclass(frozen=True)
+class RuleError(Exception):
+    """Base of every rule-level failure; `detail` says what exactly, `code` says which rule."""
+
+    code: Code
+    detail: str = ""
+    action_index: int | None = None
+    field: str | None = None
+
+    def __post_init__(self) -> None:
+        Exception.__init__(self, self.detail or MESSAGES[self.code])
+
+    @property
+    def title(self) -> str:
+        return MESSAGES[self.code]
+
+    def at(self, action_index: int) -> RuleError:
+        """The same error, pinned to the action of the record that caused it."""
+        return type(self)(self.code, self.detail, action_index, self.field)
+
+
+class InvalidNotation(RuleError):
+    """A card, strain or option value that cannot be read at all."""
+
+
+class InvalidRecord(RuleError):
+    """A hand record or summary that no real deal could produce."""
+
+
+class IllegalAction(RuleError):
+    """An action the rules forbid in the current position."""

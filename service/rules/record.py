@@ -1,0 +1,139 @@
+"""The hand record a client sends (deal + actions), parsed into values, and its replay.
+
+The HTTP layer has already checked the JSON's shape; here the values get their meaning (cards are
+parsed, duplicates and foreign cards found) so the rules can trust what they fold over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, Self, TypeVar
+
+from .cards import Card, card, cards, strain
+from .errors import Code, InvalidRecord, RuleError
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One step of a hand: a bid, a pass, a trump nomination, a card played..."""
+
+    seat: int
+    type: str
+    value: int | None = None
+    strain: str | None = None
+    card: Card | None = None
+    capot: bool = False
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        c = data.get("card")
+        s = data.get("strain")
+        return cls(
+            seat=data["seat"],
+            type=data["type"],
+            value=data.get("value"),
+            strain=strain(s) if s is not None else None,
+            card=card(c) if c is not None else None,
+            capot=bool(data.get("capot", False)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "type": self.type}
+        if self.value is not None:
+            out["value"] = self.value
+        if self.strain is not None:
+            out["strain"] = self.strain
+        if self.card is not None:
+            out["card"] = self.card.text
+        if self.capot:
+            out["capot"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    actions: tuple[Action, ...] = ()
+    turned: Card | None = None
+    stock: tuple[Card, ...] = ()
+    round: int | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandRecord:
+        turned = data.get("turned")
+        actions = data.get("actions") or ()
+        parsed: list[Action] = []
+        for i, a in enumerate(actions):
+            try:
+                parsed.append(Action.from_json(a))
+            except RuleError as e:
+                raise e.at(i) from None
+        return cls(
+            dealer=data["dealer"],
+            hands=tuple(cards(h) for h in data["hands"]),
+            actions=tuple(parsed),
+            turned=card(turned) if turned is not None else None,
+            stock=cards(data.get("stock") or ()),
+            round=data.get("round"),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "dealer": self.dealer,
+            "hands": [[c.text for c in h] for h in self.hands],
+            "actions": [a.to_json() for a in self.actions],
+        }
+        if self.turned is not None:
+            out["turned"] = self.turned.text
+        if self.stock:
+            out["stock"] = [c.text for c in self.stock]
+        if self.round is not None:
+            out["round"] = self.round
+        return out
+
+    def with_action(self, action: Action) -> HandRecord:
+        return HandRecord(self.dealer, self.hands, (*self.actions, action), self.turned, self.stock,
+                          self.round)
+
+
+def check_seat(seat: int, players: int, what: str = "seat") -> None:
+    if not 0 <= seat < players:
+        raise InvalidRecord(Code.INVALID_SEAT, f"{what} {seat} is not a seat of a {players}-player table")
+
+
+def check_distinct(groups: Iterable[tuple[str, Sequence[Card]]], deck: Iterable[Card]) -> None:
+    """Every card at most once across all groups, and every card from the deck."""
+    allowed = set(deck)
+    seen: dict[Card, str] = {}
+    for where, group in groups:
+        for c in group:
+            if c not in allowed:
+                raise InvalidRecord(Code.FOREIGN_CARD, f"{c.text} ({where}) is not in this game's deck",
+                                    field=where)
+            if c in seen:
+                raise InvalidRecord(Code.DUPLICATE_CARD, f"{c.text} is both in {seen[c]} and {where}",
+                                    field=where)
+            seen[c] = where
+
+
+class State(Protocol):
+    def apply(self, action: Action) -> Self: ...
+
+
+S = TypeVar("S", bound=State)
+
+
+def replay(state: S, actions: Sequence[Action]) -> S:
+    """Fold the actions over the state; the first illegal one raises, pinned to its index."""
+    for i, action in enumerate(actions):
+        try:
+            state = state.apply(action)
+        except RuleError as e:
+            raise e.at(i) from None
+    return state
