@@ -23,6 +23,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check service schemas tests bench deploy
 	$(BIN)/ruff format --check service schemas tests bench deploy
 	$(BIN)/mypy
+	$(BIN)/mypy --strict service/rules
 
 test: lint
 	$(BIN)/python -m pytest -n 2 --dist loadgroup

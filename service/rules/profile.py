@@ -50,8 +50,11 @@ class Option:
             if ok:
                 value = tuple(value)
         if not ok:
-            raise InvalidRecord(Code.INVALID_RULE_VALUE, f"{value!r} is not allowed for {self.name}: "
-                                f"{self.describe_allowed()}", field=f"rules.{self.name}")
+            raise InvalidRecord(
+                Code.INVALID_RULE_VALUE,
+                f"{value!r} is not allowed for {self.name}: {self.describe_allowed()}",
+                field=f"rules.{self.name}",
+            )
         return value
 
     def _in_range(self, v: int) -> bool:
@@ -149,8 +152,11 @@ class RuleBook:
         name = request.get("profile", self.default_profile)
         profile = self.profiles.get(name) if isinstance(name, str) else None
         if profile is None:
-            raise InvalidRecord(Code.UNKNOWN_PROFILE, f"{name!r} is not a profile of {self.game}: "
-                                f"{', '.join(self.profiles)}", field="rules.profile")
+            raise InvalidRecord(
+                Code.UNKNOWN_PROFILE,
+                f"{name!r} is not a profile of {self.game}: {', '.join(self.profiles)}",
+                field="rules.profile",
+            )
         values = {o.name: o.default for o in self.options.values()}
         values.update(profile.overrides)
         for opt_name, value in request.items():
@@ -158,8 +164,11 @@ class RuleBook:
                 continue
             option = self.options.get(opt_name)
             if option is None:
-                raise InvalidRecord(Code.UNKNOWN_RULE_OPTION, f"{opt_name!r} is not a rule option of "
-                                    f"{self.game}", field=f"rules.{opt_name}")
+                raise InvalidRecord(
+                    Code.UNKNOWN_RULE_OPTION,
+                    f"{opt_name!r} is not a rule option of {self.game}",
+                    field=f"rules.{opt_name}",
+                )
             values[opt_name] = option.check(value)
         if self._validate is not None:
             self._validate(values)
@@ -172,8 +181,13 @@ class RuleBook:
         return {
             "default_profile": self.default_profile,
             "profiles": [
-                {"name": p.name, "description": p.description,
-                 "overrides": {k: (list(v) if isinstance(v, tuple) else v) for k, v in p.overrides.items()}}
+                {
+                    "name": p.name,
+                    "description": p.description,
+                    "overrides": {
+                        k: (list(v) if isinstance(v, tuple) else v) for k, v in p.overrides.items()
+                    },
+                }
                 for p in self.profiles.values()
             ],
             "options": [o.catalog() for o in self.options.values()],

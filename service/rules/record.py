@@ -98,8 +98,9 @@ class HandRecord:
         return out
 
     def with_action(self, action: Action) -> HandRecord:
-        return HandRecord(self.dealer, self.hands, (*self.actions, action), self.turned, self.stock,
-                          self.round)
+        return HandRecord(
+            self.dealer, self.hands, (*self.actions, action), self.turned, self.stock, self.round
+        )
 
 
 def check_seat(seat: int, players: int, what: str = "seat") -> None:
@@ -114,11 +115,13 @@ def check_distinct(groups: Iterable[tuple[str, Sequence[Card]]], deck: Iterable[
     for where, group in groups:
         for c in group:
             if c not in allowed:
-                raise InvalidRecord(Code.FOREIGN_CARD, f"{c.text} ({where}) is not in this game's deck",
-                                    field=where)
+                raise InvalidRecord(
+                    Code.FOREIGN_CARD, f"{c.text} ({where}) is not in this game's deck", field=where
+                )
             if c in seen:
-                raise InvalidRecord(Code.DUPLICATE_CARD, f"{c.text} is both in {seen[c]} and {where}",
-                                    field=where)
+                raise InvalidRecord(
+                    Code.DUPLICATE_CARD, f"{c.text} is both in {seen[c]} and {where}", field=where
+                )
             seen[c] = where
 
 

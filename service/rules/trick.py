@@ -104,8 +104,10 @@ def judge(
             higher = [c for c in follow if ranks.trump[c.rank] > top]
             if higher:
                 verdict = _split(hand, higher, Code.MUST_OVERTRUMP)
-                reasons = {c: (Code.MUST_FOLLOW_SUIT if c.suit is not led else code)
-                           for c, code in verdict.reasons.items()}
+                reasons = {
+                    c: (Code.MUST_FOLLOW_SUIT if c.suit is not led else code)
+                    for c, code in verdict.reasons.items()
+                }
                 return Verdict(verdict.legal, reasons)
         return _split(hand, follow, Code.MUST_FOLLOW_SUIT)
     if trump is None or not duties.must_trump:

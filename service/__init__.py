@@ -1,0 +1,17 @@
+"""Trickref: a stateless referee for trick-taking card games.
+
+`create_app()` is the only factory (gunicorn "service:create_app()").
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+try:
+    __version__ = metadata.version("trickref")
+except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+    __version__ = "0.0.0"
+
+from .app import create_app
+
+__all__ = ["__version__", "create_app"]

@@ -1,0 +1,57 @@
+"""The catalog (which games, which rules) and fresh deals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+
+from schemas.requests import DealRequest
+from schemas.responses import DealSchema, GameListSchema, GameSchema
+from service.rules import registry
+
+from . import examples
+from .dispatch import find_game, json_response, run
+from .smorest import Blueprint
+
+blp: Blueprint = Blueprint(
+    "games",
+    __name__,
+    url_prefix="/v1/games",
+    description="The games, their rule profiles and options, and fresh deals",
+)
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.response(200, GameListSchema)
+    def get(self) -> Any:
+        """List every game with its rule profiles and options
+
+        Each option carries its type, default, allowed values, a one-line description and the
+        source of the rule (the seed rule book, or the research behind a house rule).
+        """
+        return json_response({"games": [g.describe() for g in registry.GAMES.values()]})
+
+
+@blp.route("/<string:game>")
+class Game(MethodView):
+    @blp.response(200, GameSchema)
+    @blp.errors(404)
+    def get(self, game: str) -> Any:
+        """Describe one game: players, actions, rule profiles and options"""
+        return json_response(find_game(game).describe())
+
+
+@blp.route("/<string:game>/deals")
+class Deals(MethodView):
+    @blp.arguments(DealRequest(), example=examples.request("deals"))
+    @blp.response(200, DealSchema(), example=examples.response("deals"))
+    @blp.errors(400, 404, 413)
+    def post(self, body: dict[str, Any], game: str) -> Any:
+        """Deal a fresh hand: the same seed gives the same deal
+
+        Cards are dealt one at a time from the dealer's left; the answer is a hand record ready to
+        send to hands/state, with its rules spelled out in full.
+        """
+        return run(game, "deal", body)

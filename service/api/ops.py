@@ -1,0 +1,35 @@
+"""Liveness and readiness, for load balancers and Kubernetes probes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+
+from schemas.responses import HealthSchema
+from service import __version__
+from service.rules import registry
+
+from .dispatch import json_response
+from .smorest import Blueprint
+
+blp: Blueprint = Blueprint("ops", __name__, description="Health probes")
+
+
+@blp.route("/healthz")
+class Health(MethodView):
+    @blp.response(200, HealthSchema)
+    def get(self) -> Any:
+        """Liveness: the process answers (does no work)"""
+        return json_response({"status": "ok", "version": __version__})
+
+
+@blp.route("/readyz")
+class Ready(MethodView):
+    @blp.response(200, HealthSchema)
+    @blp.errors(503)
+    def get(self) -> Any:
+        """Readiness: the game registry is loaded and every game resolves its default rules"""
+        for game in registry.GAMES.values():
+            game.rules(None)
+        return json_response({"status": "ready", "version": __version__, "games": len(registry.GAMES)})

@@ -1,0 +1,57 @@
+"""The application factory."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from . import __version__, config, errors, observability
+from .api import register
+from .api.smorest import Api
+
+SWAGGER_UI_CDN = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.32.0/"
+REDOC_CDN = "https://cdn.jsdelivr.net/npm/redoc@2.5.0/bundles/redoc.standalone.js"
+
+API_DESCRIPTION = """\
+Trickref referees trick-taking card games: send the whole hand (the deal and every action so far)
+and get back the legal moves, why any other move is illegal, trick winners and scores. Nothing is
+stored: every request carries its own state.
+
+Games: Blob, Nomination Whist and Oh Hell. Every response that depends on rules echoes the rules
+in force (`rules.profile`, every option resolved, and a canonical `rules.hash`).
+
+Errors are `application/problem+json` (RFC 9457) with a stable `code` from a closed list; an
+illegal action names its `action_index` and the rule it breaks.
+"""
+
+
+def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask("trickref")
+    app.config.update(config.from_env())
+    app.config.update(
+        API_TITLE="Trickref",
+        API_VERSION=__version__,
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL=SWAGGER_UI_CDN,
+        OPENAPI_REDOC_PATH="/redoc",
+        OPENAPI_REDOC_URL=REDOC_CDN,
+        API_SPEC_OPTIONS={
+            "info": {"description": API_DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"}},
+        },
+    )
+    if overrides:
+        app.config.update(overrides)
+    if not app.config["TRICKREF_DOCS"]:
+        app.config["OPENAPI_SWAGGER_UI_PATH"] = None
+        app.config["OPENAPI_REDOC_PATH"] = None
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    api = Api(app)
+    register(api)
+    errors.register(app)
+    observability.init_app(app)
+    return app

@@ -1,0 +1,40 @@
+"""Configuration from environment variables (documented in README.md, section Configuration).
+
+Read once at app creation: a stateless service has no other configuration source, which keeps a
+container's behaviour a pure function of its environment.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+DEFAULT_MAX_BODY = 256 * 1024
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError as e:
+        raise ValueError(f"{name} must be an integer, got {raw!r}") from e
+    if value <= 0:
+        raise ValueError(f"{name} must be positive, got {value}")
+    return value
+
+
+def _list(env: Mapping[str, str], name: str) -> list[str]:
+    return [item.strip() for item in env.get(name, "").split(",") if item.strip()]
+
+
+def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    env = os.environ if env is None else env
+    return {
+        "MAX_CONTENT_LENGTH": _int(env, "TRICKREF_MAX_BODY_BYTES", DEFAULT_MAX_BODY),
+        "TRICKREF_LOG_LEVEL": env.get("TRICKREF_LOG_LEVEL", "INFO").upper(),
+        "TRICKREF_CORS_ORIGINS": _list(env, "TRICKREF_CORS_ORIGINS"),
+        "TRICKREF_DOCS": env.get("TRICKREF_DOCS", "1") not in ("0", "false", "no"),
+    }

@@ -1,0 +1,99 @@
+"""problem+json (RFC 9457) for every error the service returns.
+
+One function builds every error body, so the shape cannot drift between a schema failure, a rule
+violation and an unexpected crash. The codes are a closed list: the HTTP-level ones below plus the
+rules core's `Code` enum; the spec publishes the union as an enum.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, Response, g, has_request_context
+from werkzeug.exceptions import HTTPException
+
+from .rules.errors import MESSAGES, Code, RuleError
+
+PROBLEM_MIMETYPE = "application/problem+json"
+TYPE_PREFIX = "urn:trickref:problem:"
+
+HTTP_CODES: dict[str, str] = {
+    "malformed_request": "The request body is not valid JSON",
+    "not_found": "No such resource",
+    "unknown_game": "No game with that id",
+    "method_not_allowed": "That method is not allowed on this resource",
+    "payload_too_large": "The request body is larger than the service accepts",
+    "unsupported_media_type": "Send the body as application/json",
+    "validation_failed": "The request does not match the schema",
+    "internal_error": "The service failed unexpectedly",
+    "http_error": "The request could not be served",
+}
+
+ALL_CODES: tuple[str, ...] = (*HTTP_CODES, *(c.value for c in Code))
+
+_STATUS_CODE = {
+    400: "malformed_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "validation_failed",
+    500: "internal_error",
+}
+
+log = logging.getLogger("trickref.errors")
+
+
+def problem(
+    status: int, code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
+) -> Response:
+    title = HTTP_CODES.get(code) or MESSAGES.get(Code(code), HTTPStatus(status).phrase)
+    body: dict[str, Any] = {
+        "type": TYPE_PREFIX + code,
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
+    body.update({k: v for k, v in extra.items() if v is not None})
+    if has_request_context() and g.get("request_id"):
+        body["request_id"] = g.request_id
+    return Response(json.dumps(body), status=status, mimetype=PROBLEM_MIMETYPE, headers=headers)
+
+
+def from_http_exception(error: HTTPException) -> Response:
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    code = data.get("code") or _STATUS_CODE.get(status, "http_error")
+    headers = dict(data.get("headers") or {})  # webargs passes headers=None on 422
+    valid = getattr(error, "valid_methods", None)
+    if status == 405 and valid:
+        headers["Allow"] = ", ".join(sorted(valid))
+    errors = data.get("errors") or data.get("messages")
+    if isinstance(errors, dict) and set(errors) == {"json"}:
+        errors = errors["json"]  # webargs nests body errors under the location
+    if errors is not None and not isinstance(errors, dict):
+        errors = {"body": errors if isinstance(errors, list) else [str(errors)]}
+    detail = data.get("message") or (error.description if status != 422 else None) or HTTP_CODES[code]
+    if status == 400 and code == "malformed_request":
+        detail = "The request body is not valid JSON"
+    return problem(status, code, detail, headers, errors=errors)
+
+
+def from_rule_error(error: RuleError) -> Response:
+    errors = {error.field: [str(error)]} if error.field else None
+    return problem(422, error.code.value, str(error), action_index=error.action_index, errors=errors)
+
+
+def from_unexpected(error: Exception) -> Response:
+    log.exception("unhandled exception", exc_info=error)
+    return problem(500, "internal_error", "The service failed unexpectedly; the error was logged")
+
+
+def register(app: Flask) -> None:
+    app.register_error_handler(RuleError, from_rule_error)
+    app.register_error_handler(HTTPException, from_http_exception)
+    app.register_error_handler(Exception, from_unexpected)
