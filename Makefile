@@ -29,7 +29,7 @@ test: lint
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 openapi: $(STAMP)
-	$(BIN)/python -m service.openapi_dump > openapi.yaml
+	$(BIN)/python -m service.openapi_dump
 
 fuzz: $(STAMP)
 	TRICKREF_FUZZ_EXAMPLES=1000 $(BIN)/python -m pytest -p no:xdist tests/api/test_contract.py

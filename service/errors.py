@@ -29,7 +29,7 @@ HTTP_CODES: dict[str, str] = {
     "unsupported_media_type": "Send the body as application/json",
     "validation_failed": "The request does not match the schema",
     "internal_error": "The service failed unexpectedly",
-    "http_error": "The request could not be served",
+    "http_error": "The request could not be served (any other HTTP error)",
 }
 
 ALL_CODES: tuple[str, ...] = (*HTTP_CODES, *(c.value for c in Code))
@@ -97,3 +97,18 @@ def register(app: Flask) -> None:
     app.register_error_handler(RuleError, from_rule_error)
     app.register_error_handler(HTTPException, from_http_exception)
     app.register_error_handler(Exception, from_unexpected)
+
+
+def _status_of(code: str) -> int:
+    if code in HTTP_CODES:
+        return next((s for s, c in _STATUS_CODE.items() if c == code), 404 if code == "unknown_game" else 400)
+    return 422
+
+
+def codes_markdown() -> str:
+    """The closed list as a Markdown table (docs/errors.md embeds it; a test checks it is current)."""
+    rows = ["| code | status | meaning |", "|---|---|---|"]
+    for code in ALL_CODES:
+        title = HTTP_CODES.get(code) or MESSAGES[Code(code)]
+        rows.append(f"| `{code}` | {_status_of(code)} | {title} |")
+    return "\n".join(rows) + "\n"

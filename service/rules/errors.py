@@ -47,6 +47,7 @@ class Code(StrEnum):
     DEALER_BID_RESTRICTED = "dealer_bid_restricted"
     NOT_TRUMP_CALLER = "not_trump_caller"
     INVALID_TRUMP = "invalid_trump"
+    WRONG_DEALER = "wrong_dealer"
 
 
 MESSAGES: dict[Code, str] = {
@@ -78,6 +79,7 @@ MESSAGES: dict[Code, str] = {
     Code.DEALER_BID_RESTRICTED: "The dealer may not make the bids total the number of tricks",
     Code.NOT_TRUMP_CALLER: "Only the highest caller nominates trumps",
     Code.INVALID_TRUMP: "That trump is not allowed here",
+    Code.WRONG_DEALER: "That seat does not deal this hand of the match",
 }
 
 

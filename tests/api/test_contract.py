@@ -1,0 +1,53 @@
+"""Schemathesis over every operation, with every default check plus our problem+json check.
+
+Run with a small budget in `make test`; `make fuzz` sets TRICKREF_FUZZ_EXAMPLES for a large one.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, Phase, settings
+
+from service import create_app
+from service.errors import ALL_CODES
+
+EXAMPLES = int(os.environ.get("TRICKREF_FUZZ_EXAMPLES", "50"))
+
+app = create_app()
+schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
+# A JSON Schema cannot say "no card twice across hands" or "this seat's turn": such bodies are
+# schema-valid yet rightly refused with 422 and a rule code, so 422 counts as accepting positive data.
+schema.config.checks.positive_data_acceptance.expected_statuses = [
+    "2xx", "404", "422",
+]
+
+
+@schemathesis.check
+def problem_json_with_code(ctx, response, case):
+    if response.status_code < 400:
+        return None
+    headers = {k.lower(): v for k, v in response.headers.items()}
+    content_type = headers.get("content-type", [""])
+    content_type = content_type[0] if isinstance(content_type, list) else content_type
+    assert content_type.startswith("application/problem+json"), f"{response.status_code} is {content_type}"
+    body = response.json()
+    assert body.get("code") in ALL_CODES, f"code {body.get('code')!r} is not in the closed list"
+    assert body.get("status") == response.status_code
+    return None
+
+
+@pytest.mark.xdist_group("contract")
+@schema.parametrize()
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=[Phase.explicit, Phase.generate],
+    suppress_health_check=list(HealthCheck),
+)
+def test_contract(case):
+    case.call_and_validate()

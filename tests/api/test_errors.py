@@ -1,0 +1,107 @@
+"""Every error is problem+json with a stable code; one test per error case of the contract."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from service import create_app
+from service.errors import ALL_CODES
+
+PROBLEM = "application/problem+json"
+
+
+def assert_problem(resp, status: int, code: str) -> dict:
+    assert resp.status_code == status, resp.get_data(as_text=True)
+    assert resp.mimetype == PROBLEM
+    body = resp.get_json(force=True)
+    assert body["status"] == status
+    assert body["code"] == code
+    assert body["code"] in ALL_CODES
+    assert body["type"].endswith(code)
+    assert body["title"] and body["detail"]
+    return body
+
+
+def test_malformed_json_is_400(client):
+    resp = client.post("/v1/games/oh-hell/hands/state", data="{not json", content_type="application/json")
+    assert_problem(resp, 400, "malformed_request")
+
+
+def test_unknown_path_is_404(client):
+    assert_problem(client.get("/v1/nowhere"), 404, "not_found")
+
+
+def test_unknown_game_is_404(client):
+    body = assert_problem(client.get("/v1/games/canasta"), 404, "unknown_game")
+    assert "canasta" in body["detail"]
+
+
+def test_unknown_game_on_an_operation_is_404(client):
+    resp = client.post("/v1/games/canasta/tricks/winner", json={"trump": "S", "leader": 0, "cards": ["AS"]})
+    assert_problem(resp, 404, "unknown_game")
+
+
+def test_wrong_method_is_405_with_allow(client):
+    resp = client.delete("/v1/games")
+    assert_problem(resp, 405, "method_not_allowed")
+    assert set(resp.headers["Allow"].replace(" ", "").split(",")) == {"GET", "HEAD", "OPTIONS"}
+
+
+def test_body_over_the_limit_is_413(client):
+    big = b'{"x": "' + b"a" * (256 * 1024) + b'"}'
+    resp = client.post("/v1/games/oh-hell/hands/state", data=big, content_type="application/json")
+    assert_problem(resp, 413, "payload_too_large")
+
+
+def test_body_limit_is_configurable(monkeypatch):
+    monkeypatch.setenv("TRICKREF_MAX_BODY_BYTES", "100")
+    small = create_app().test_client()
+    resp = small.post("/v1/games/oh-hell/deals", data=b'{"seed": ' + b"1" * 120 + b"}",
+                      content_type="application/json")
+    assert_problem(resp, 413, "payload_too_large")
+
+
+def test_schema_failure_is_422_with_field_errors(client):
+    resp = client.post("/v1/games/oh-hell/hands/state", json={"dealer": "zero"})
+    body = assert_problem(resp, 422, "validation_failed")
+    assert set(body["errors"]) == {"dealer", "hands"}
+
+
+def test_unknown_field_is_422(client):
+    resp = client.post("/v1/games/oh-hell/tricks/winner",
+                       json={"trump": "S", "leader": 0, "cards": ["AS"], "colour": "red"})
+    body = assert_problem(resp, 422, "validation_failed")
+    assert body["errors"] == {"colour": ["Unknown field."]}
+
+
+def test_wrong_type_is_422(client):
+    resp = client.post("/v1/games/oh-hell/tricks/winner", json={"trump": "S", "leader": "0", "cards": "AS"})
+    body = assert_problem(resp, 422, "validation_failed")
+    assert set(body["errors"]) == {"leader", "cards"}
+
+
+def test_unexpected_exception_is_500_problem_without_traceback(caplog):
+    app = create_app()
+
+    @app.route("/boom")
+    def boom():
+        raise RuntimeError("secret internals")
+
+    with caplog.at_level(logging.ERROR):
+        resp = app.test_client().get("/boom")
+    body = assert_problem(resp, 500, "internal_error")
+    text = resp.get_data(as_text=True)
+    assert "secret internals" not in text and "Traceback" not in text
+    assert "RuntimeError" not in text
+    assert any("secret internals" in (r.exc_text or "") or r.exc_info for r in caplog.records)
+    assert body["detail"]
+
+
+@pytest.mark.parametrize("code", ALL_CODES)
+def test_every_code_is_documented(code):
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "errors.md").read_text()
+    assert f"`{code}`" in doc
