@@ -21,7 +21,9 @@ schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
 # A JSON Schema cannot say "no card twice across hands" or "this seat's turn": such bodies are
 # schema-valid yet rightly refused with 422 and a rule code, so 422 counts as accepting positive data.
 schema.config.checks.positive_data_acceptance.expected_statuses = [
-    "2xx", "404", "422",
+    "2xx",
+    "404",
+    "422",
 ]
 
 

@@ -58,8 +58,9 @@ def test_body_over_the_limit_is_413(client):
 def test_body_limit_is_configurable(monkeypatch):
     monkeypatch.setenv("TRICKREF_MAX_BODY_BYTES", "100")
     small = create_app().test_client()
-    resp = small.post("/v1/games/oh-hell/deals", data=b'{"seed": ' + b"1" * 120 + b"}",
-                      content_type="application/json")
+    resp = small.post(
+        "/v1/games/oh-hell/deals", data=b'{"seed": ' + b"1" * 120 + b"}", content_type="application/json"
+    )
     assert_problem(resp, 413, "payload_too_large")
 
 
@@ -70,8 +71,9 @@ def test_schema_failure_is_422_with_field_errors(client):
 
 
 def test_unknown_field_is_422(client):
-    resp = client.post("/v1/games/oh-hell/tricks/winner",
-                       json={"trump": "S", "leader": 0, "cards": ["AS"], "colour": "red"})
+    resp = client.post(
+        "/v1/games/oh-hell/tricks/winner", json={"trump": "S", "leader": 0, "cards": ["AS"], "colour": "red"}
+    )
     body = assert_problem(resp, 422, "validation_failed")
     assert body["errors"] == {"colour": ["Unknown field."]}
 
