@@ -1,9 +1,252 @@
-"""Request ids, structured logs, metrics and CORS (filled in by the production-readiness work)."""
+"""Request ids, structured logs, Prometheus metrics and CORS: everything an operator sees.
+
+- Request id: `X-Request-ID` is accepted when it matches `^[A-Za-z0-9._-]{1,128}$`, otherwise a
+  uuid4 is made. It goes to `g.request_id` (so problem+json bodies carry it), back in the response
+  header, and into every log record written while the request is served.
+- Logs: one JSON object per line on stdout (python-json-logger) at `TRICKREF_LOG_LEVEL`.
+- Metrics at `/metrics` (a plain Flask route, so not in the OpenAPI spec), labelled by operation
+  (the endpoint), method and game (a registered id, `unknown`, or `-` when the route has none):
+  requests by status, latency, and error responses by problem `code`. Label values come from closed
+  sets only, so a client cannot grow the series count. With several gunicorn workers,
+  `PROMETHEUS_MULTIPROC_DIR` switches to prometheus_client's multiprocess mode (gunicorn.conf.py
+  prepares the directory and marks dead workers); without it each app has its own registry.
+- CORS only when `TRICKREF_CORS_ORIGINS` lists origins: no header at all otherwise.
+"""
 
 from __future__ import annotations
 
-from flask import Flask
+import json
+import logging
+import os
+import re
+import sys
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, Response, g, has_request_context, request
+from flask_cors import CORS
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    disable_created_metrics,
+    generate_latest,
+)
+from pythonjsonlogger.json import JsonFormatter
+
+from . import errors
+from .rules import registry
+
+REQUEST_ID_HEADER = "X-Request-ID"
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
+LOGGER_NAME = "trickref"
+LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+_KNOWN_CODES = frozenset(errors.ALL_CODES)
+CORS_EXPOSE = [REQUEST_ID_HEADER, "Allow"]
+CORS_RESOURCES = (r"/v1/*", "/openapi.json")
+SLOW_ROUTE_ENV = "TRICKREF_TEST_SLOW_ROUTE"
+SLOW_ROUTE = "/_test/slow"
+
+
+# --- request id -----------------------------------------------------------------------------------
+
+
+def request_id_from(header: str | None) -> str:
+    """The caller's id when it is safe to log and echo, else a fresh uuid4."""
+    if header and _REQUEST_ID.fullmatch(header):
+        return header
+    return uuid.uuid4().hex
+
+
+# --- logging --------------------------------------------------------------------------------------
+
+
+def json_formatter() -> logging.Formatter:
+    """The one JSON line format (gunicorn.conf.py builds the same for its own loggers)."""
+    return JsonFormatter(
+        "{levelname}{name}{message}",
+        style="{",
+        timestamp="time",
+        rename_fields={"levelname": "level", "name": "logger"},
+    )
+
+
+class RequestIdFilter(logging.Filter):
+    """Adds `request_id` to every record: the current request's, or None outside a request."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not hasattr(record, "request_id"):
+            record.request_id = g.get("request_id") if has_request_context() else None
+        return True
+
+
+class _StdoutHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever sys.stdout is at emit time (gunicorn and pytest both swap it)."""
+
+    _trickref = True
+
+    def __init__(self) -> None:
+        super().__init__(sys.stdout)
+
+    @property  # type: ignore[override]
+    def stream(self) -> Any:
+        return self._stream if self._stream is not None else sys.stdout
+
+    @stream.setter
+    def stream(self, value: Any) -> None:
+        self._stream = None if value is sys.stdout else value
+
+
+def configure_logging(level: str) -> logging.Logger:
+    """JSON lines on stdout for the `trickref` logger tree (the app's own loggers); idempotent."""
+    logger = logging.getLogger(LOGGER_NAME)
+    logger.setLevel(level)
+    logger.propagate = False
+    from flask.logging import default_handler
+
+    if default_handler in logger.handlers:
+        logger.removeHandler(default_handler)
+    if not any(getattr(h, "_trickref", False) for h in logger.handlers):
+        handler = _StdoutHandler()
+        handler.setFormatter(json_formatter())
+        handler.addFilter(RequestIdFilter())
+        logger.addHandler(handler)
+    return logger
+
+
+# --- metrics --------------------------------------------------------------------------------------
+
+
+def multiprocess_dir() -> str | None:
+    return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
+
+
+@dataclass(frozen=True)
+class Metrics:
+    registry: CollectorRegistry
+    requests: Counter
+    latency: Histogram
+    problems: Counter
+
+    @classmethod
+    def create(cls) -> Metrics:
+        disable_created_metrics()  # the `_created` series double the count and nobody graphs them
+        # One registry per app: tests build many apps in one process. In multiprocess mode the
+        # values live in the shared directory whatever the registry, and /metrics reads them there.
+        reg = CollectorRegistry()
+        return cls(
+            registry=reg,
+            requests=Counter(
+                "trickref_http_requests",
+                "HTTP requests served, by operation, method, game and status",
+                ("operation", "method", "game", "status"),
+                registry=reg,
+            ),
+            latency=Histogram(
+                "trickref_http_request_duration_seconds",
+                "Time to serve a request inside the app (routing to response), in seconds",
+                ("operation", "method", "game"),
+                buckets=LATENCY_BUCKETS,
+                registry=reg,
+            ),
+            problems=Counter(
+                "trickref_http_problems",
+                "Error responses (4xx and 5xx) by their problem+json code",
+                ("operation", "game", "status", "code"),
+                registry=reg,
+            ),
+        )
+
+    def exposition(self) -> bytes:
+        if multiprocess_dir():
+            from prometheus_client import multiprocess
+
+            reg = CollectorRegistry()
+            multiprocess.MultiProcessCollector(reg)
+            return generate_latest(reg)
+        return generate_latest(self.registry)
+
+
+def _game_label(view_args: dict[str, Any] | None) -> str:
+    if not view_args or "game" not in view_args:
+        return "-"
+    game = view_args["game"]
+    return game if game in registry.GAMES else "unknown"
+
+
+def _problem_code(response: Response) -> str:
+    if response.mimetype != errors.PROBLEM_MIMETYPE or response.is_streamed:
+        return "-"
+    try:
+        code = json.loads(response.get_data()).get("code")
+    except (ValueError, AttributeError):
+        return "other"
+    return code if code in _KNOWN_CODES else "other"
+
+
+# --- wiring ---------------------------------------------------------------------------------------
 
 
 def init_app(app: Flask) -> None:
-    """Wire observability into the app; a no-op until issue 4 lands."""
+    """Wire request ids, JSON logs, metrics, CORS (and the test-only slow route) into the app."""
+    configure_logging(app.config.get("TRICKREF_LOG_LEVEL", "INFO"))
+    metrics = Metrics.create()
+    app.extensions["trickref_metrics"] = metrics
+
+    @app.before_request
+    def _start() -> None:
+        g.request_id = request_id_from(request.headers.get(REQUEST_ID_HEADER))
+        g.request_start = time.perf_counter()
+
+    @app.after_request
+    def _finish(response: Response) -> Response:
+        rid = g.get("request_id")
+        if rid:
+            response.headers[REQUEST_ID_HEADER] = rid
+        start = g.get("request_start")
+        if start is None:  # before_request did not run (it always does; belt and braces)
+            return response
+        operation = request.endpoint or "unmatched"
+        method = request.method if request.method in _METHODS else "other"
+        game = _game_label(request.view_args)
+        status = response.status_code
+        metrics.latency.labels(operation, method, game).observe(time.perf_counter() - start)
+        metrics.requests.labels(operation, method, game, str(status)).inc()
+        if status >= 400:
+            metrics.problems.labels(operation, game, str(status), _problem_code(response)).inc()
+        return response
+
+    def prometheus_metrics() -> Response:
+        return Response(metrics.exposition(), mimetype=None, content_type=CONTENT_TYPE_LATEST)
+
+    # Plain Flask routes: flask-smorest documents only its blueprints, so these stay out of the spec.
+    app.add_url_rule("/metrics", "metrics", prometheus_metrics, methods=["GET"])
+
+    origins = app.config.get("TRICKREF_CORS_ORIGINS") or []
+    if origins:
+        CORS(
+            app,
+            resources={path: {"origins": list(origins)} for path in CORS_RESOURCES},
+            methods=["GET", "HEAD", "POST", "OPTIONS"],
+            expose_headers=CORS_EXPOSE,
+            allow_headers=["Content-Type", REQUEST_ID_HEADER],
+            max_age=600,
+        )
+
+    if os.environ.get(SLOW_ROUTE_ENV) == "1":
+        _add_slow_route(app)
+
+
+def _add_slow_route(app: Flask) -> None:
+    """GET /_test/slow?seconds=S sleeps S seconds (at most 10): only for the graceful-shutdown test."""
+
+    def slow() -> Response:
+        seconds = min(max(request.args.get("seconds", 1.0, type=float), 0.0), 10.0)
+        time.sleep(seconds)
+        return Response(json.dumps({"slept": seconds}), mimetype="application/json")
+
+    app.add_url_rule(SLOW_ROUTE, "test_slow", slow, methods=["GET"])

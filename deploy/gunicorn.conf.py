@@ -1,0 +1,155 @@
+"""gunicorn settings for Trickref: CPU-bound request handling, one worker per core.
+
+Every knob an operator may need is an environment variable (docs/configuration.md lists them):
+  TRICKREF_BIND (default 127.0.0.1:8000; the image sets 0.0.0.0:8000), WEB_CONCURRENCY (workers,
+  default 2: set it to the container's CPU request, since os.cpu_count() sees the host's cores),
+  TRICKREF_THREADS (threads per worker, default 4), TRICKREF_MAX_REQUESTS (default 100000),
+  TRICKREF_TIMEOUT (30 s), TRICKREF_GRACEFUL_TIMEOUT (20 s), TRICKREF_KEEPALIVE (5 s),
+  PROMETHEUS_MULTIPROC_DIR (metrics shared by the workers; a private temporary directory if unset).
+
+Run: gunicorn --config deploy/gunicorn.conf.py "service:create_app()"
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from gunicorn.glogging import Logger
+from pythonjsonlogger.json import JsonFormatter
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    value = int(raw)
+    if value < 0:
+        raise ValueError(f"{name} must be >= 0, got {value}")
+    return value
+
+
+# --- server socket and workers -------------------------------------------------------------------
+bind = [os.environ.get("TRICKREF_BIND", "127.0.0.1:8000")]
+backlog = 2048
+workers = max(1, _env_int("WEB_CONCURRENCY", 2))
+# gthread: 2 workers x 4 threads was best or tied on 2 cores (bench/http.py re-measures it); the
+# threads overlap socket I/O and parsing while the GIL serialises the CPU-bound rules work.
+worker_class = "gthread"
+threads = max(1, _env_int("TRICKREF_THREADS", 4))
+worker_connections = 1000
+# Load the app once in the master: workers fork with it imported (faster spawn, shared pages) and
+# an import error stops the server at start instead of in a respawn loop.
+preload_app = True
+# Recycle workers now and then (a guard against slow leaks). Kept high: each recycled worker leaves
+# its metric files in PROMETHEUS_MULTIPROC_DIR for the counters to stay monotonic.
+max_requests = _env_int("TRICKREF_MAX_REQUESTS", 100_000)
+max_requests_jitter = max(1, max_requests // 10) if max_requests else 0
+timeout = _env_int("TRICKREF_TIMEOUT", 30)
+# Kubernetes' terminationGracePeriodSeconds (35 s) must exceed this plus the preStop sleep (5 s).
+graceful_timeout = _env_int("TRICKREF_GRACEFUL_TIMEOUT", 20)
+keepalive = _env_int("TRICKREF_KEEPALIVE", 5)
+# gunicorn >= 25.1 opens a control socket under $HOME by default: not wanted in a container.
+control_socket_disable = True
+# The heartbeat file lives on tmpfs: a read-only or disk-backed /tmp would stall workers.
+if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+    worker_tmp_dir = "/dev/shm"
+
+# --- request limits (the body limit is the app's: TRICKREF_MAX_BODY_BYTES -> 413) -------------
+limit_request_line = 4094
+limit_request_fields = 50
+limit_request_field_size = 8190
+
+# --- proxies -------------------------------------------------------------------------------------
+# Trust X-Forwarded-* only from these addresses (gunicorn itself reads FORWARDED_ALLOW_IPS too).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+
+# --- logging: JSON lines, access log to stdout with the request id ------------------------------
+loglevel = os.environ.get("TRICKREF_LOG_LEVEL", "info").lower()
+accesslog = "-"
+errorlog = "-"
+
+
+def _formatter() -> logging.Formatter:
+    # The same fields as the app's logs (service/observability.py json_formatter).
+    return JsonFormatter(
+        "{levelname}{name}{message}",
+        style="{",
+        timestamp="time",
+        rename_fields={"levelname": "level", "name": "logger"},
+    )
+
+
+class JsonLogger(Logger):
+    """gunicorn's logger with JSON lines: access records carry fields, not a formatted string."""
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        for log in (self.error_log, self.access_log):
+            for handler in log.handlers:
+                handler.setFormatter(_formatter())
+
+    def access(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> None:
+        if not self.access_log_enabled:
+            return
+        request_id = None
+        for name, value in resp.headers:
+            if name.lower() == "x-request-id":
+                request_id = value
+                break
+        status = resp.status.split(None, 1)[0] if isinstance(resp.status, str) else resp.status
+        try:
+            self.access_log.info(
+                "request",
+                extra={
+                    "request_id": request_id,
+                    "method": environ.get("REQUEST_METHOD"),
+                    "path": environ.get("PATH_INFO"),
+                    "query": environ.get("QUERY_STRING") or None,
+                    "status": int(status),
+                    "bytes": getattr(resp, "sent", None),
+                    "duration_ms": round(request_time.total_seconds() * 1000, 3),
+                    "remote": environ.get("REMOTE_ADDR"),
+                    "user_agent": environ.get("HTTP_USER_AGENT"),
+                },
+            )
+        except Exception:
+            self.exception("access log failed")
+
+
+logger_class = JsonLogger
+
+# --- Prometheus multiprocess mode ----------------------------------------------------------------
+# prometheus_client picks its value store when it is first imported, which happens when the app is
+# preloaded, after this file runs: so the variable is set here. Unset, a private directory is used
+# (and removed on exit), so `make serve` with two workers still reports one set of numbers.
+_OWN_METRICS_DIR = not os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+if _OWN_METRICS_DIR:
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = os.path.join(
+        tempfile.gettempdir(), f"trickref-metrics-{os.getpid()}"
+    )
+
+
+def on_starting(server: Any) -> None:
+    """Start with an empty metrics directory: files left by a previous master would be summed in."""
+    path = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+    path.mkdir(parents=True, exist_ok=True)
+    for stale in path.glob("*.db"):
+        stale.unlink()
+    server.log.info("prometheus multiprocess dir ready: %s", path)
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """A worker died (or was recycled): drop its live gauges; its counters stay summed."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server: Any) -> None:
+    if _OWN_METRICS_DIR:
+        shutil.rmtree(os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)
