@@ -98,6 +98,39 @@ class ActionSchema(StrictSchema):
     capot = fields.Boolean(metadata={"description": "Bazar Blot: the bid is capot (all tricks)"})
 
 
+_ACTION_TYPES = frozenset(ACTION_TYPES)
+_STRAINS = frozenset(STRAINS)
+_ACTION_KEYS = frozenset(ActionSchema().fields)
+
+
+def _plain_int(v: Any, low: int, high: int) -> bool:
+    return type(v) is int and low <= v <= high
+
+
+def _is_simple_action(a: Any) -> bool:
+    """True when `a` certainly passes ActionSchema: the common case, decided without marshmallow."""
+    if type(a) is not dict or not _ACTION_KEYS.issuperset(a):
+        return False
+    if not _plain_int(a.get("seat"), 0, MAX_SEAT) or a.get("type") not in _ACTION_TYPES:
+        return False
+    if "value" in a and not _plain_int(a["value"], 0, 1000):
+        return False
+    if "strain" in a and a["strain"] not in _STRAINS:
+        return False
+    if "card" in a and not (type(a["card"]) is str and 2 <= len(a["card"]) <= 3):
+        return False
+    return "capot" not in a or type(a["capot"]) is bool
+
+
+class _ActionList(fields.List):
+    """Actions, checked in one pass when every one is plainly well formed (see _CardList)."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if type(value) is list and all(_is_simple_action(a) for a in value):
+            return value
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class ViewActionSchema(ActionSchema):
     hidden = fields.Boolean(metadata={"description": "A hidden bid: made, but not shown to this seat"})
 
@@ -120,7 +153,7 @@ class HandRecordFields(Schema):
         validate=validate.Range(min=1, max=100),
         metadata={"description": "1-based round of the deal schedule"},
     )
-    actions = fields.List(fields.Nested(ActionSchema), load_default=list, validate=validate.Length(max=200))
+    actions = _ActionList(fields.Nested(ActionSchema), load_default=list, validate=validate.Length(max=200))
 
 
 class HandRecordSchema(HandRecordFields, StrictSchema):

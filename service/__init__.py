@@ -12,6 +12,17 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
     __version__ = "0.0.0"
 
-from .app import create_app
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+
+def create_app(overrides: Any = None) -> Flask:
+    """Build the app (imported lazily so that the rules core and the schemas import on their own)."""
+    from .app import create_app as factory
+
+    return factory(overrides)
+
 
 __all__ = ["__version__", "create_app"]
