@@ -111,11 +111,12 @@ def _is_simple_action(a: Any) -> bool:
     """True when `a` certainly passes ActionSchema: the common case, decided without marshmallow."""
     if type(a) is not dict or not _ACTION_KEYS.issuperset(a):
         return False
-    if not _plain_int(a.get("seat"), 0, MAX_SEAT) or a.get("type") not in _ACTION_TYPES:
+    kind = a.get("type")
+    if not _plain_int(a.get("seat"), 0, MAX_SEAT) or type(kind) is not str or kind not in _ACTION_TYPES:
         return False
     if "value" in a and not _plain_int(a["value"], 0, 1000):
         return False
-    if "strain" in a and a["strain"] not in _STRAINS:
+    if "strain" in a and (type(a["strain"]) is not str or a["strain"] not in _STRAINS):
         return False
     if "card" in a and not (type(a["card"]) is str and 2 <= len(a["card"]) <= 3):
         return False
