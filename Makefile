@@ -29,6 +29,7 @@ test: lint
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 openapi: $(STAMP)
+	$(BIN)/python -m service.examples
 	$(BIN)/python -m service.openapi_dump
 
 fuzz: $(STAMP)
