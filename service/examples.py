@@ -29,6 +29,13 @@ def build() -> dict[str, Any]:
 
     client = create_app().test_client()
     out: dict[str, Any] = {}
+    for name, path in (
+        ("games", "/v1/games"),
+        ("game", f"/v1/games/{GAME}"),
+        ("healthz", "/healthz"),
+        ("readyz", "/readyz"),
+    ):
+        out[name] = {"request": None, "response": client.get(path).get_json()}
 
     deal_request = {"seed": 7, "round": 7}
     deal = _post(client, "deals", deal_request)
@@ -50,8 +57,10 @@ def build() -> dict[str, Any]:
     out["hands_score"] = {"request": score_request, "response": _post(client, "hands/score", score_request)}
 
     winner_request = {"trump": "H", "leader": 1, "cards": ["AS", "2H", "KS", "QS"]}
-    out["tricks_winner"] = {"request": winner_request,
-                            "response": _post(client, "tricks/winner", winner_request)}
+    out["tricks_winner"] = {
+        "request": winner_request,
+        "response": _post(client, "tricks/winner", winner_request),
+    }
 
     legal_request = {"trump": "H", "hand": ["AS", "2S", "KH", "3D"], "trick": ["5S"]}
     out["tricks_legal"] = {"request": legal_request, "response": _post(client, "tricks/legal", legal_request)}
@@ -63,8 +72,10 @@ def build() -> dict[str, Any]:
             {"summary": {"bids": [2, 2, 1, 0], "tricks": [1, 2, 2, 1]}},
         ],
     }
-    out["matches_score"] = {"request": match_request,
-                            "response": _post(client, "matches/score", match_request)}
+    out["matches_score"] = {
+        "request": match_request,
+        "response": _post(client, "matches/score", match_request),
+    }
     return out
 
 

@@ -24,7 +24,7 @@ blp: Blueprint = Blueprint(
 
 @blp.route("")
 class Games(MethodView):
-    @blp.response(200, GameListSchema)
+    @blp.response(200, GameListSchema(), example=examples.response("games"))
     def get(self) -> Any:
         """List every game with its rule profiles and options
 
@@ -36,7 +36,7 @@ class Games(MethodView):
 
 @blp.route("/<string:game>")
 class Game(MethodView):
-    @blp.response(200, GameSchema)
+    @blp.response(200, GameSchema(), example=examples.response("game"))
     @blp.errors(404)
     def get(self, game: str) -> Any:
         """Describe one game: players, actions, rule profiles and options"""

@@ -10,6 +10,7 @@ from schemas.responses import HealthSchema
 from service import __version__
 from service.rules import registry
 
+from . import examples
 from .dispatch import json_response
 from .smorest import Blueprint
 
@@ -18,7 +19,7 @@ blp: Blueprint = Blueprint("ops", __name__, description="Health probes")
 
 @blp.route("/healthz")
 class Health(MethodView):
-    @blp.response(200, HealthSchema)
+    @blp.response(200, HealthSchema(), example=examples.response("healthz"))
     def get(self) -> Any:
         """Liveness: the process answers (does no work)"""
         return json_response({"status": "ok", "version": __version__})
@@ -26,7 +27,7 @@ class Health(MethodView):
 
 @blp.route("/readyz")
 class Ready(MethodView):
-    @blp.response(200, HealthSchema)
+    @blp.response(200, HealthSchema(), example=examples.response("readyz"))
     @blp.errors(503)
     def get(self) -> Any:
         """Readiness: the game registry is loaded and every game resolves its default rules"""

@@ -28,11 +28,17 @@ def test_example_request_gets_the_example_response(client, operation):
     assert resp.get_json() == response
 
 
-def test_every_post_operation_carries_examples_in_the_spec():
+@pytest.mark.parametrize(("operation", "path"), [("games", "/v1/games"), ("game", "/v1/games/oh-hell")])
+def test_catalog_examples_are_current(client, operation, path):
+    assert client.get(path).get_json() == examples.response(operation)
+
+
+def test_every_operation_carries_examples_in_the_spec():
     spec = yaml.safe_load(spec_yaml())
     for path, item in spec["paths"].items():
-        op = item.get("post")
-        if op is None:
-            continue
-        assert "example" in op["requestBody"]["content"]["application/json"], path
-        assert "example" in op["responses"]["200"]["content"]["application/json"], path
+        for method, op in item.items():
+            if method == "parameters":
+                continue
+            if "requestBody" in op:
+                assert "example" in op["requestBody"]["content"]["application/json"], path
+            assert "example" in op["responses"]["200"]["content"]["application/json"], (method, path)
