@@ -18,6 +18,7 @@ DECK_SIZE = 52
 # is the deck: the schedule rule below is defined for any table the 52 cards serve.
 BLOB_MAX_PLAYERS = 8
 WHIST_MAX_PLAYERS = 7
+MAX_PLAYERS = max(BLOB_MAX_PLAYERS, WHIST_MAX_PLAYERS)
 
 # trump modes
 TURNED = "turned"
@@ -48,67 +49,94 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
     d = dict(defaults)
     return (
         Option(
-            "players", "int", d["players"],
+            "players",
+            "int",
+            d["players"],
             "Players at the table; a record must have exactly this many hands",
             f"{BLOB}, intro: 8 players start at 6; {NOM}, The Deck & Players: 3 to 7"
-            if game == "blob" else f"{NOM}, The Deck & Players: 3 to 7 players",
-            minimum=3, maximum=max_players,
+            if game == "blob"
+            else f"{NOM}, The Deck & Players: 3 to 7 players",
+            minimum=3,
+            maximum=max_players,
         ),
         Option(
-            "schedule", "enum", d["schedule"],
+            "schedule",
+            "enum",
+            d["schedule"],
             "Hand sizes round by round: max-1-max starts at min(10, cards // players) and returns",
             f"{BLOB}, intro (10 down to 1 and back, fewer when more than 5 play); "
             f"{NOM}, Deal Structure Variations (7-1-7, 7-1, 10-1-10, 1-7-1)",
             allowed=SCHEDULES,
         ),
         Option(
-            "hand_sizes", "int_list", None,
+            "hand_sizes",
+            "int_list",
+            None,
             "Explicit hand size of each round; only with schedule custom",
             f"{NOM}, The Deck & Players: 'others extend the range depending on player count'",
-            minimum=1, maximum=DECK_SIZE,
+            minimum=1,
+            maximum=DECK_SIZE,
         ),
         Option(
-            "trumps", "enum", d["trumps"],
+            "trumps",
+            "enum",
+            d["trumps"],
             "How trumps are set: turned card, highest caller, dealer's choice, dealer turns or NT, none",
             f"{BLOB}, Calling (highest caller nominates); {NOM}, Setup & Deal step 5 (turned card), "
             "No-Trump Rounds and Trump Variations (dealer chooses, dealer may opt for no-trump)",
             allowed=TRUMP_MODES,
         ),
         Option(
-            "no_trump_call", "bool", True,
+            "no_trump_call",
+            "bool",
+            True,
             "Whoever names trumps (highest caller or dealer) may name NT",
             f"{BLOB}, Calling: 'any of the suits or No Trumps'; {NOM}, Trump Variations: "
             "'declares a trump suit (or no trumps)'",
         ),
         Option(
-            "no_trump_one_card", "bool", d.get("no_trump_one_card", False),
+            "no_trump_one_card",
+            "bool",
+            d.get("no_trump_one_card", False),
             "Every 1-card round is played without trumps (no card is turned, nobody nominates)",
             f"{NOM}, No-Trump Rounds: 'The 1-card round is always no-trump'",
         ),
         Option(
-            "no_trump_rounds", "int_list", None,
+            "no_trump_rounds",
+            "int_list",
+            None,
             "Designated rounds (1-based) played without trumps; applies to records that name their round",
             f"{NOM}, No-Trump Rounds: 'One designated round per game is no-trump'",
-            minimum=1, maximum=100,
+            minimum=1,
+            maximum=100,
         ),
         Option(
-            "dealer_restriction", "bool", True,
+            "dealer_restriction",
+            "bool",
+            True,
             "The dealer may not call the number that makes the calls total the hand size",
             f"{BLOB}, Calling; {NOM}, Bidding step 3 and Bidding Variations (no dealer restriction)"
-            if game != "oh-hell" else "common practice (Pagat: Oh Hell, 'screw the dealer')",
+            if game != "oh-hell"
+            else "common practice (Pagat: Oh Hell, 'screw the dealer')",
         ),
         Option(
-            "hidden_bids", "bool", False,
+            "hidden_bids",
+            "bool",
+            False,
             "Bids are simultaneous: recorded in seat order, each seat sees only its own until all are in",
             f"{NOM}, Bidding Variations: Hidden bids",
         ),
         Option(
-            "blind_one_card", "bool", False,
+            "blind_one_card",
+            "bool",
+            False,
             "On 1-card rounds each seat bids before seeing its card (its seat view hides it while bidding)",
             f"{NOM}, Bidding Variations: Blind bidding on 1-card round",
         ),
         Option(
-            "scoring", "enum", d["scoring"],
+            "scoring",
+            "enum",
+            d["scoring"],
             "How a hand scores: blobs, 10+bid or minus the difference, 10+bid, 10+bid squared, tricks+10",
             f"{BLOB}, Scoring (method one: blobs; method two: 10 plus tricks or minus the difference); "
             f"{NOM}, Scoring and Scoring Variations; Oh Hell: common practice (Pagat: Oh Hell)",
@@ -175,7 +203,9 @@ def validate(values: Mapping[str, Any]) -> None:
         )
 
 
-def _book(game: str, max_players: int, defaults: Mapping[str, Any], profiles: tuple[Profile, ...]) -> RuleBook:
+def _book(
+    game: str, max_players: int, defaults: Mapping[str, Any], profiles: tuple[Profile, ...]
+) -> RuleBook:
     return RuleBook(game, _options(game, max_players, defaults), profiles, validate)
 
 
@@ -184,12 +214,19 @@ BLOB_BOOK = _book(
     BLOB_MAX_PLAYERS,
     {"players": 4, "schedule": MAX_DOWN_UP, "trumps": HIGHEST_CALLER, "scoring": TEN_PLUS_OR_MINUS},
     (
-        Profile("seed", "Blob as seed 000 plays it: 10-1-10 (fewer above 5 players), highest caller "
-                "names trumps, scoring method two"),
-        Profile("method-one", "Seed 000's scoring method one: a blob for each missed call, fewest blobs "
-                "wins", {"scoring": BLOBS}),
-        Profile("eight-players", "Seed 000's example table: 8 players, 6 down to 1 and back to 6",
-                {"players": 8}),
+        Profile(
+            "seed",
+            "Blob as seed 000 plays it: 10-1-10 (fewer above 5 players), highest caller "
+            "names trumps, scoring method two",
+        ),
+        Profile(
+            "method-one",
+            "Seed 000's scoring method one: a blob for each missed call, fewest blobs wins",
+            {"scoring": BLOBS},
+        ),
+        Profile(
+            "eight-players", "Seed 000's example table: 8 players, 6 down to 1 and back to 6", {"players": 8}
+        ),
     ),
 )
 
@@ -198,31 +235,65 @@ NOMINATION_BOOK = _book(
     WHIST_MAX_PLAYERS,
     {"players": 4, "schedule": "7-1-7", "trumps": TURNED, "scoring": TEN_PLUS_BID},
     (
-        Profile("seed", "Nomination Whist as seed 002 describes it: 7-1-7, turned trumps, dealer "
-                "restricted, 10 + bid for an exact bid"),
+        Profile(
+            "seed",
+            "Nomination Whist as seed 002 describes it: 7-1-7, turned trumps, dealer "
+            "restricted, 10 + bid for an exact bid",
+        ),
         Profile("quick", "7 down to 1 only (seed 002, Deal Structure Variations)", {"schedule": "7-1"}),
-        Profile("long", "10-1-10 for 3 or 4 players (seed 002, Deal Structure Variations)",
-                {"schedule": "10-1-10"}),
-        Profile("ascending", "1 up to 7 and back (seed 002, Deal Structure Variations)",
-                {"schedule": "1-7-1"}),
-        Profile("no-restriction", "The dealer bids freely (seed 002, Bidding Variations)",
-                {"dealer_restriction": False}),
-        Profile("hidden-bids", "Simultaneous bids, no dealer restriction (seed 002, Bidding Variations)",
-                {"hidden_bids": True, "dealer_restriction": False}),
-        Profile("blind-one-card", "Bid blind on the 1-card round (seed 002, Bidding Variations)",
-                {"blind_one_card": True}),
-        Profile("one-card-no-trump", "The 1-card round is always no-trump (seed 002, No-Trump Rounds)",
-                {"no_trump_one_card": True}),
-        Profile("dealer-chooses", "The dealer names trumps or no trumps before the bidding (seed 002, "
-                "Trump Variations)", {"trumps": DEALER_CHOOSES}),
-        Profile("dealer-may-pass-trump", "The dealer may opt for no-trump instead of turning a card "
-                "(seed 002, No-Trump Rounds)", {"trumps": DEALER_TURNS_OR_NT}),
-        Profile("squared", "10 + bid squared for an exact bid (seed 002, Scoring Variations)",
-                {"scoring": TEN_PLUS_SQUARE}),
-        Profile("trick-points", "1 point a trick even on a miss (seed 002, Scoring Variations)",
-                {"scoring": TRICKS_PLUS_TEN}),
-        Profile("penalty", "Minus 1 a trick off the bid on a miss (seed 002, Scoring Variations)",
-                {"scoring": TEN_PLUS_OR_MINUS}),
+        Profile(
+            "long",
+            "10-1-10 for 3 or 4 players (seed 002, Deal Structure Variations)",
+            {"schedule": "10-1-10"},
+        ),
+        Profile(
+            "ascending", "1 up to 7 and back (seed 002, Deal Structure Variations)", {"schedule": "1-7-1"}
+        ),
+        Profile(
+            "no-restriction",
+            "The dealer bids freely (seed 002, Bidding Variations)",
+            {"dealer_restriction": False},
+        ),
+        Profile(
+            "hidden-bids",
+            "Simultaneous bids, no dealer restriction (seed 002, Bidding Variations)",
+            {"hidden_bids": True, "dealer_restriction": False},
+        ),
+        Profile(
+            "blind-one-card",
+            "Bid blind on the 1-card round (seed 002, Bidding Variations)",
+            {"blind_one_card": True},
+        ),
+        Profile(
+            "one-card-no-trump",
+            "The 1-card round is always no-trump (seed 002, No-Trump Rounds)",
+            {"no_trump_one_card": True},
+        ),
+        Profile(
+            "dealer-chooses",
+            "The dealer names trumps or no trumps before the bidding (seed 002, Trump Variations)",
+            {"trumps": DEALER_CHOOSES},
+        ),
+        Profile(
+            "dealer-may-pass-trump",
+            "The dealer may opt for no-trump instead of turning a card (seed 002, No-Trump Rounds)",
+            {"trumps": DEALER_TURNS_OR_NT},
+        ),
+        Profile(
+            "squared",
+            "10 + bid squared for an exact bid (seed 002, Scoring Variations)",
+            {"scoring": TEN_PLUS_SQUARE},
+        ),
+        Profile(
+            "trick-points",
+            "1 point a trick even on a miss (seed 002, Scoring Variations)",
+            {"scoring": TRICKS_PLUS_TEN},
+        ),
+        Profile(
+            "penalty",
+            "Minus 1 a trick off the bid on a miss (seed 002, Scoring Variations)",
+            {"scoring": TEN_PLUS_OR_MINUS},
+        ),
     ),
 )
 
@@ -231,7 +302,10 @@ OH_HELL_BOOK = _book(
     WHIST_MAX_PLAYERS,
     {"players": 4, "schedule": MAX_DOWN_UP, "trumps": TURNED, "scoring": TRICKS_PLUS_TEN},
     (
-        Profile("standard", "Standard Oh Hell: trumps turned, 1 a trick + 10 for an exact bid, dealer "
-                "restricted, 10 (fewer above 5 players) down to 1 and back"),
+        Profile(
+            "standard",
+            "Standard Oh Hell: trumps turned, 1 a trick + 10 for an exact bid, dealer "
+            "restricted, 10 (fewer above 5 players) down to 1 and back",
+        ),
     ),
 )

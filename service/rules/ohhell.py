@@ -1,0 +1,521 @@
+"""The Oh Hell family (Blob, Nomination Whist, Oh Hell) behind the generic `Game` interface.
+
+This module only translates between the contract's JSON and the engine: `ohhell_options` holds the
+rule options and schedules, `ohhell_state` the hand state machine, `ohhell_scoring` the arithmetic.
+Every input that passed the wire schema either gets an answer or a `RuleError` with a code.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import NO_TRUMP, Card, card, strain, suit_of
+from .errors import MESSAGES, Code, IllegalAction, InvalidRecord, RuleError
+from .game import Game, Json
+from .ohhell_options import (
+    BLOB_BOOK,
+    BLOB_MAX_PLAYERS,
+    DEALER_TURNS_OR_NT,
+    DECK_SIZE,
+    NOMINATION_BOOK,
+    OH_HELL_BOOK,
+    TURNED_MODES,
+    WHIST_MAX_PLAYERS,
+)
+from .ohhell_scoring import breakdown, ranking
+from .ohhell_state import (
+    COMPLETE,
+    DECK,
+    HandState,
+    build,
+    fixed_no_trump,
+    initial,
+    needs_turned,
+    schedule,
+)
+from .profile import RuleBook, Rules
+from .record import Action, HandRecord, check_distinct
+from .trick import judge, winning_index
+
+__all__ = ["GAMES", "HandState", "OhHellGame", "deal_state", "parse_record", "start_state"]
+
+
+# --------------------------------------------------------------------- reading the JSON
+
+
+def _is_int(v: object) -> bool:
+    return type(v) is int
+
+
+def parse_action(data: object, index: int) -> Action:
+    """One action of the JSON; a malformed one raises pinned to `index`."""
+    if (
+        not isinstance(data, Mapping)
+        or not _is_int(data.get("seat"))
+        or not isinstance(data.get("type"), str)
+    ):
+        raise IllegalAction(Code.UNKNOWN_ACTION, "an action needs an integer 'seat' and a 'type'", index)
+    for key, kind in (("card", str), ("strain", str)):
+        if data.get(key) is not None and not isinstance(data[key], kind):
+            code = Code.INVALID_CARD if key == "card" else Code.INVALID_STRAIN
+            raise InvalidRecord(code, f"{data[key]!r} is not a {key}", index)
+    try:
+        return Action.from_json(data)
+    except RuleError as e:
+        raise e.at(index) from None
+
+
+def parse_record(data: object) -> HandRecord:
+    """A hand record's JSON as values (cards read, actions typed); the rules check it afterwards."""
+    if not isinstance(data, Mapping):
+        raise InvalidRecord(Code.WRONG_PLAYER_COUNT, "a hand record is an object with dealer, hands, actions")
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise InvalidRecord(
+            Code.WRONG_PLAYER_COUNT, "a hand record needs 'hands': one list per seat", field="hands"
+        )
+    for s, h in enumerate(hands):
+        if not isinstance(h, list):
+            raise InvalidRecord(
+                Code.WRONG_HAND_SIZE, f"hands[{s}] is not a list of cards", field=f"hands.{s}"
+            )
+    if not _is_int(data.get("dealer")):
+        raise InvalidRecord(Code.INVALID_SEAT, "a hand record needs an integer 'dealer'", field="dealer")
+    rnd = data.get("round")
+    if rnd is not None and not _is_int(rnd):
+        raise InvalidRecord(Code.INVALID_ROUND, f"round {rnd!r} is not a round number", field="round")
+    stock = data.get("stock")
+    if stock is not None and not isinstance(stock, list):
+        raise InvalidRecord(Code.FOREIGN_CARD, "'stock' is a list of cards", field="stock")
+    actions = data.get("actions")
+    if actions is None:
+        actions = []
+    if not isinstance(actions, list):
+        raise IllegalAction(Code.UNKNOWN_ACTION, "'actions' is a list of actions", 0)
+    parsed = tuple(parse_action(a, i) for i, a in enumerate(actions))
+    record = HandRecord.from_json({**data, "actions": []})
+    return HandRecord(record.dealer, record.hands, parsed, record.turned, record.stock, record.round)
+
+
+def _strain(value: object, field: str) -> str:
+    try:
+        return strain(value)  # type: ignore[arg-type]
+    except RuleError as e:
+        raise InvalidRecord(e.code, e.detail, field=field) from None
+
+
+def _cards(value: object, field: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise InvalidRecord(Code.INVALID_CARD, f"'{field}' is a list of cards", field=field)
+    try:
+        return tuple(card(v) for v in value)
+    except RuleError as e:
+        raise InvalidRecord(e.code, e.detail, field=field) from None
+
+
+def _seat(value: object, n: int, field: str) -> int:
+    if not _is_int(value) or not 0 <= value < n:  # type: ignore[operator]
+        raise InvalidRecord(
+            Code.INVALID_SEAT, f"{field} {value!r} is not a seat of a {n}-player table", field=field
+        )
+    return value  # type: ignore[return-value]
+
+
+def _canonical(action: Action) -> Action:
+    """The action as the record stores it: only the field its type uses."""
+    if action.type == "bid":
+        return Action(action.seat, "bid", value=action.value)
+    if action.type == "trump":
+        return Action(action.seat, "trump", strain=action.strain)
+    return Action(action.seat, "play", card=action.card)
+
+
+# --------------------------------------------------------------------- engine entry points
+
+
+def start_state(rules: Rules, record: HandRecord) -> HandState:
+    """Validate a record and replay it: the public engine entry for a record."""
+    return build(rules, record)
+
+
+def deal_cards(
+    rules: Rules, dealer: int, seed: int, rnd: int
+) -> tuple[tuple[tuple[Card, ...], ...], Card | None]:
+    """Shuffle with `seed`, deal the round's hand size one card at a time from the dealer's left, and
+    turn the next card if the trump mode turns one."""
+    n = rules["players"]
+    h = schedule(rules)[rnd - 1]
+    turn = needs_turned(rules, n, h, rnd)
+    # the top of the shuffled pack: random.Random(seed).sample is a shuffle that stops once it has
+    # as many cards as the deal (and the turn) needs
+    pack = random.Random(seed).sample(DECK, n * h + turn)
+    hands = tuple(tuple(pack[(s - dealer - 1) % n : n * h : n]) for s in range(n))
+    return hands, pack[n * h] if turn else None
+
+
+def deal_state(rules: Rules, dealer: int, seed: int, rnd: int = 1) -> HandState:
+    """A fresh hand as an engine state (the benchmark's and the simulations' entry point)."""
+    hands, turned = deal_cards(rules, dealer, seed, rnd)
+    return initial(rules, dealer, hands, turned, rnd)
+
+
+# --------------------------------------------------------------------- summaries and the scorepad
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredHand:
+    round: int | None
+    dealer: int | None
+    hand_size: int
+    trump: str | None
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+
+
+def _summary_list(summary: Mapping[str, Any], key: str, n: int) -> tuple[int, ...]:
+    values = summary.get(key)
+    if not isinstance(values, list) or len(values) != n or not all(_is_int(v) for v in values):
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY, f"'{key}' needs one integer per seat ({n})", field=f"summary.{key}"
+        )
+    return tuple(values)
+
+
+def read_summary(rules: Rules, summary: object, expect_round: int | None = None) -> ScoredHand:
+    """A scorepad summary checked against the rules: sizes, ranges, the round, the dealer's call."""
+    if not isinstance(summary, Mapping):
+        raise InvalidRecord(Code.INVALID_SUMMARY, "a summary is an object with bids and tricks")
+    n = rules["players"]
+    bids = _summary_list(summary, "bids", n)
+    tricks = _summary_list(summary, "tricks", n)
+    h = sum(tricks)
+    if any(t < 0 for t in tricks) or h < 1 or h * n > DECK_SIZE:
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY,
+            f"tricks {list(tricks)} total {h}: a hand of {n} players "
+            f"has 1 to {DECK_SIZE // n} tricks, none negative",
+            field="summary.tricks",
+        )
+    rnd = summary.get("round", expect_round)
+    sizes = schedule(rules)
+    if rnd is not None:
+        if not _is_int(rnd) or not 1 <= rnd <= len(sizes):
+            raise InvalidRecord(
+                Code.INVALID_ROUND,
+                f"round {rnd!r}: the schedule has rounds 1 to {len(sizes)}",
+                field="summary.round",
+            )
+        if expect_round is not None and rnd != expect_round:
+            raise InvalidRecord(
+                Code.INVALID_ROUND,
+                f"the summary says round {rnd} but is hand {expect_round} of the match",
+                field="summary.round",
+            )
+        if sizes[rnd - 1] != h:
+            raise InvalidRecord(
+                Code.WRONG_HAND_SIZE,
+                f"round {rnd} deals {sizes[rnd - 1]} cards a seat, but the tricks total {h}",
+                field="summary.tricks",
+            )
+    for s, b in enumerate(bids):
+        if not 0 <= b <= h:
+            raise InvalidRecord(
+                Code.INVALID_SUMMARY,
+                f"seat {s} bid {b}: bids run from 0 to the hand size {h}",
+                field="summary.bids",
+            )
+    dealer = summary.get("dealer")
+    if dealer is not None:
+        dealer = _seat(dealer, n, "summary.dealer")
+    if rules["dealer_restriction"] and sum(bids) == h:
+        raise InvalidRecord(
+            Code.DEALER_BID_RESTRICTED,
+            f"the bids total {h}, the number of tricks: the dealer's call may not make that total",
+            field="summary.bids",
+        )
+    trump = summary.get("trump")
+    fixed_nt = fixed_no_trump(rules, h, rnd)
+    if trump is not None:
+        trump = _strain(trump, "summary.trump")
+        if fixed_nt and trump != NO_TRUMP:
+            raise InvalidRecord(
+                Code.INVALID_TRUMP,
+                f"trump {trump}: this hand is played without trumps",
+                field="summary.trump",
+            )
+        if trump == NO_TRUMP and not _nt_possible(rules, n, h, rnd):
+            raise InvalidRecord(
+                Code.INVALID_TRUMP,
+                "no trumps cannot happen in this hand under these rules",
+                field="summary.trump",
+            )
+    elif fixed_nt:
+        trump = NO_TRUMP
+    return ScoredHand(rnd, dealer, h, trump, bids, tricks)
+
+
+def _nt_possible(rules: Rules, n: int, h: int, rnd: int | None) -> bool:
+    mode = rules["trumps"]
+    if fixed_no_trump(rules, h, rnd) or mode == DEALER_TURNS_OR_NT:
+        return True
+    if mode in TURNED_MODES:
+        return n * h >= DECK_SIZE or rnd is None  # a record without its round may be a designated NT round
+    return bool(rules["no_trump_call"])
+
+
+def _score_json(rules: Rules, h: int, bids: Sequence[int], tricks: Sequence[int]) -> Json:
+    method = rules["scoring"]
+    bd = breakdown(method, bids, tricks)
+    return {
+        "rules": rules.echo(),
+        "method": method,
+        "hand_size": h,
+        "scores": [e["score"] for e in bd],
+        "breakdown": bd,
+    }
+
+
+def _in_hand(i: int, e: RuleError) -> RuleError:
+    return type(e)(e.code, f"hands[{i}]: {e.detail or e.title}", e.action_index, f"hands.{i}")
+
+
+# --------------------------------------------------------------------- the game
+
+
+class OhHellGame(Game):
+    action_types = ("bid", "trump", "play")
+
+    def __init__(self, id: str, name: str, summary: str, max_players: int, rulebook: RuleBook) -> None:
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.min_players = 3
+        self.max_players = max_players
+        self.rulebook = rulebook
+
+    def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        n = rules["players"]
+        sizes = schedule(rules)
+        rnd = body.get("round", 1)
+        if not _is_int(rnd) or not 1 <= rnd <= len(sizes):
+            raise InvalidRecord(
+                Code.INVALID_ROUND, f"round {rnd!r}: the schedule has rounds 1 to {len(sizes)}", field="round"
+            )
+        dealer = body.get("dealer")
+        dealer = (rnd - 1) % n if dealer is None else _seat(dealer, n, "dealer")
+        given = body.get("seed")
+        seed: int = given if type(given) is int else secrets.randbits(63)
+        hands, turned = deal_cards(rules, dealer, seed, rnd)
+        record = HandRecord(dealer, hands, (), turned, (), rnd).to_json()
+        echo = rules.echo()
+        return {
+            "rules": echo,
+            "seed": seed,
+            "hand": {"rules": {"profile": echo["profile"], **echo["options"]}, **record},
+        }
+
+    def state(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        st = build(rules, parse_record(body))
+        return st.view(body.get("seat"))
+
+    def play(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        hand = body.get("hand")
+        record = parse_record(hand)
+        st = build(rules, record)
+        index = len(record.actions)
+        action = parse_action(body.get("action"), index)
+        seat = body.get("seat")
+        if seat is not None:
+            _seat(seat, rules["players"], "seat")
+            if seat != action.seat:
+                raise IllegalAction(
+                    Code.NOT_YOUR_TURN,
+                    f"the request views seat {seat} but the action is seat {action.seat}'s",
+                    index,
+                )
+        action = _canonical(action) if action.type in self.action_types else action
+        try:
+            new = st.apply(action)
+        except RuleError as e:
+            raise e.at(index) from None
+        out = record.with_action(action).to_json()
+        if isinstance(hand, Mapping) and "rules" in hand:
+            out = {"rules": hand["rules"], **out}
+        return {"hand": out, "state": new.view(seat)}
+
+    def score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        if body.get("hand") is not None:
+            st = build(rules, parse_record(body["hand"]))
+            return st.result()
+        if body.get("summary") is None:
+            raise InvalidRecord(Code.INVALID_SUMMARY, "give 'hand' (a complete record) or 'summary'")
+        s = read_summary(rules, body["summary"])
+        return _score_json(rules, s.hand_size, s.bids, s.tricks)
+
+    def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        n = rules["players"]
+        trump = _strain(body.get("trump"), "trump")
+        leader = _seat(body.get("leader"), n, "leader")
+        played = _cards(body.get("cards"), "cards")
+        if not 1 <= len(played) <= n:
+            raise InvalidRecord(
+                Code.INVALID_TRICK, f"{len(played)} cards: a trick of {n} players has 1 to {n}", field="cards"
+            )
+        check_distinct([("cards", played)], DECK)
+        i = winning_index_of(played, trump)
+        return {
+            "rules": rules.echo(),
+            "winner": (leader + i) % n,
+            "winning_card": played[i].text,
+            "index": i,
+            "points": 0,
+        }
+
+    def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        n = rules["players"]
+        trump = _strain(body.get("trump"), "trump")
+        hand = _cards(body.get("hand"), "hand")
+        trick = _cards(body.get("trick", []), "trick")
+        if len(trick) >= n:
+            raise InvalidRecord(
+                Code.INVALID_TRICK,
+                f"{len(trick)} cards already played: a trick of {n} players is then complete",
+                field="trick",
+            )
+        if not 1 <= len(hand) <= DECK_SIZE // n:
+            raise InvalidRecord(
+                Code.WRONG_HAND_SIZE,
+                f"a hand of {len(hand)}: a seat of {n} holds 1 to {DECK_SIZE // n} cards",
+                field="hand",
+            )
+        check_distinct([("trick", trick), ("hand", hand)], DECK)
+        seat = body.get("seat")
+        leader = body.get("leader")
+        if seat is not None:
+            _seat(seat, n, "seat")
+        if leader is not None:
+            _seat(leader, n, "leader")
+        if seat is not None and leader is not None and seat != (leader + len(trick)) % n:
+            raise InvalidRecord(
+                Code.NOT_YOUR_TURN,
+                f"seat {leader} led and {len(trick)} cards are down: seat "
+                f"{(leader + len(trick)) % n} plays next, not seat {seat}",
+                field="seat",
+            )
+        verdict = judge(hand, trick, suit_of(trump))
+        return {
+            "rules": rules.echo(),
+            "legal": [c.text for c in verdict.legal],
+            "illegal": [
+                {"card": c.text, "code": code.value, "reason": MESSAGES[code]}
+                for c in hand
+                if (code := verdict.reasons.get(c)) is not None
+            ],
+        }
+
+    def match_score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        n = rules["players"]
+        sizes = schedule(rules)
+        first = body.get("first_dealer")
+        first = 0 if first is None else _seat(first, n, "first_dealer")
+        entries = body.get("hands")
+        if not isinstance(entries, list):
+            raise InvalidRecord(Code.INVALID_SUMMARY, "'hands' lists the hands so far", field="hands")
+        totals = [0] * n
+        blobs = [0] * n
+        rounds: list[Json] = []
+        for i, entry in enumerate(entries):
+            try:
+                scored = self._match_hand(rules, i, (first + i) % n, entry, sizes)
+            except RuleError as e:
+                raise _in_hand(i, e) from None
+            bd = breakdown(rules["scoring"], scored.bids, scored.tricks)
+            for line in bd:
+                totals[line["seat"]] += line["score"]
+                blobs[line["seat"]] += 0 if line["made"] else 1
+            rounds.append(
+                {
+                    "round": i + 1,
+                    "dealer": (first + i) % n,
+                    "hand_size": scored.hand_size,
+                    "trump": scored.trump,
+                    "bids": list(scored.bids),
+                    "tricks": list(scored.tricks),
+                    "scores": [line["score"] for line in bd],
+                    "totals": list(totals),
+                }
+            )
+        finished = len(entries) == len(sizes)
+        order, leader = ranking(rules["scoring"], totals, blobs)
+        return {
+            "rules": rules.echo(),
+            "rounds": rounds,
+            "totals": totals,
+            "finished": finished,
+            "winner": leader if finished else None,
+            "standings": order,
+        }
+
+    def _match_hand(
+        self, rules: Rules, i: int, dealer: int, entry: object, sizes: Sequence[int]
+    ) -> ScoredHand:
+        rnd = i + 1
+        if rnd > len(sizes):
+            raise InvalidRecord(
+                Code.INVALID_ROUND, f"the schedule has {len(sizes)} rounds; this is hand {rnd}"
+            )
+        if not isinstance(entry, Mapping) or (entry.get("hand") is None) == (entry.get("summary") is None):
+            raise InvalidRecord(Code.INVALID_SUMMARY, "each hand is {'hand': record} or {'summary': summary}")
+        if entry.get("summary") is not None:
+            s = read_summary(rules, entry["summary"], rnd)
+            if s.dealer is not None and s.dealer != dealer:
+                raise InvalidRecord(
+                    Code.WRONG_DEALER,
+                    f"round {rnd} is dealt by seat {dealer}, the summary says seat {s.dealer}",
+                )
+            return s
+        record = parse_record(entry["hand"])
+        if record.round is not None and record.round != rnd:
+            raise InvalidRecord(
+                Code.INVALID_ROUND, f"the record says round {record.round} but is hand {rnd} of the match"
+            )
+        if record.dealer != dealer:
+            raise InvalidRecord(
+                Code.WRONG_DEALER,
+                f"round {rnd} is dealt by seat {dealer}, the record says seat {record.dealer}",
+            )
+        record = HandRecord(record.dealer, record.hands, record.actions, record.turned, record.stock, rnd)
+        st = build(rules, record)
+        if st.phase != COMPLETE:
+            st.result()  # raises hand_incomplete
+        return ScoredHand(rnd, dealer, st.table.hand_size, st.trump, tuple(st.seat_bids()), st.won)
+
+
+def winning_index_of(played: Sequence[Card], trump: str) -> int:
+    return winning_index(played, suit_of(trump))
+
+
+BLOB_SUMMARY = (
+    "Blob (seed 000): call your tricks exactly; the highest caller names trumps or no trumps; "
+    "10 down to 1 and back up"
+)
+NOMINATION_SUMMARY = (
+    "Nomination Whist (seed 002): a turned card sets trumps; 10 + your bid if you make it exactly; "
+    "7 down to 1 and back up"
+)
+OH_HELL_SUMMARY = (
+    "Oh Hell: a turned card sets trumps; 1 point a trick plus 10 for an exact bid; the dealer may not make "
+    "the bids total the hand size"
+)
+
+GAMES: tuple[Game, ...] = (
+    OhHellGame("blob", "Blob", BLOB_SUMMARY, BLOB_MAX_PLAYERS, BLOB_BOOK),
+    OhHellGame(
+        "nomination-whist", "Nomination Whist", NOMINATION_SUMMARY, WHIST_MAX_PLAYERS, NOMINATION_BOOK
+    ),
+    OhHellGame("oh-hell", "Oh Hell", OH_HELL_SUMMARY, WHIST_MAX_PLAYERS, OH_HELL_BOOK),
+)
