@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1
+# Trickref: build the virtualenv in one stage, run it as a non-root user in a slim second stage.
+# Python minor pinned to CI's (3.11): the OpenAPI component names depend on it.
+
+FROM python:3.11-slim-bookworm AS build
+ENV PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PYTHONDONTWRITEBYTECODE=1
+RUN python -m venv /opt/venv
+ENV PATH=/opt/venv/bin:$PATH
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY service ./service
+COPY schemas ./schemas
+RUN pip install --no-cache-dir . \
+    && python -c "import service; print('trickref', service.__version__)"
+
+FROM python:3.11-slim-bookworm AS runtime
+LABEL org.opencontainers.image.title="trickref" \
+      org.opencontainers.image.description="Stateless REST referee for trick-taking card games" \
+      org.opencontainers.image.licenses="MIT"
+# Read-only root filesystem friendly: no .pyc writes, metrics on a tmpfs/emptyDir path.
+ENV PATH=/opt/venv/bin:$PATH \
+    PYTHONUNBUFFERED=1 \
+    PYTHONDONTWRITEBYTECODE=1 \
+    TRICKREF_BIND=0.0.0.0:8000 \
+    WEB_CONCURRENCY=2 \
+    PROMETHEUS_MULTIPROC_DIR=/run/trickref/metrics
+RUN groupadd --system --gid 10001 trickref \
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
+       --shell /usr/sbin/nologin trickref \
+    && mkdir -p /run/trickref/metrics \
+    && chown -R 10001:10001 /run/trickref
+COPY --from=build /opt/venv /opt/venv
+COPY deploy/gunicorn.conf.py /etc/trickref/gunicorn.conf.py
+WORKDIR /opt/trickref
+USER 10001:10001
+EXPOSE 8000
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2)"]
+# Exec form: gunicorn is PID 1 and receives SIGTERM itself (graceful shutdown).
+ENTRYPOINT ["gunicorn", "--config", "/etc/trickref/gunicorn.conf.py"]
+CMD ["service:create_app()"]
