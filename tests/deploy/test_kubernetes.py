@@ -1,0 +1,199 @@
+"""deploy/kubernetes/ offline: schema (kubernetes-validate --strict), yamllint, cross-file agreement."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from typing import Any
+
+import pytest
+import yaml
+from dockerfile_parse import DockerfileParser
+
+from service import create_app
+
+from .conftest import K8S, dockerfile_port, dockerfile_uid, load_gunicorn_conf, load_manifest, tool
+
+MANIFESTS = ["deployment.yaml", "service.yaml", "hpa.yaml", "pdb.yaml"]
+K8S_VERSIONS = ["1.30.0", "1.37.0"]  # oldest supported target and the newest schema shipped
+YAMLLINT = "{extends: default, rules: {line-length: {max: 110}}}"
+
+
+@pytest.fixture(scope="module")
+def m() -> dict[str, dict[str, Any]]:
+    return {name.removesuffix(".yaml"): load_manifest(name) for name in MANIFESTS}
+
+
+def pod_spec(m: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    spec: dict[str, Any] = m["deployment"]["spec"]["template"]["spec"]
+    return spec
+
+
+def container(m: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    containers = pod_spec(m)["containers"]
+    assert len(containers) == 1
+    c: dict[str, Any] = containers[0]
+    return c
+
+
+def cpu_cores(quantity: str) -> float:
+    return float(quantity[:-1]) / 1000 if quantity.endswith("m") else float(quantity)
+
+
+@pytest.mark.parametrize("version", K8S_VERSIONS)
+def test_kubernetes_validate_strict(version: str) -> None:
+    result = subprocess.run(
+        [str(tool("kubernetes-validate")), "--strict", "--quiet", "-k", version, *MANIFESTS],
+        cwd=K8S,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_strict_validation_catches_a_typo(tmp_path: Any) -> None:
+    """Guards the guard: without --strict a misspelt field passes, with it it fails."""
+    broken = (K8S / "deployment.yaml").read_text().replace("httpGet:", "httpGett:", 1)
+    path = tmp_path / "broken.yaml"
+    path.write_text(broken)
+    result = subprocess.run(
+        [str(tool("kubernetes-validate")), "--strict", "--quiet", str(path)], capture_output=True, timeout=120
+    )
+    assert result.returncode != 0
+
+
+def test_yamllint() -> None:
+    result = subprocess.run(
+        [str(tool("yamllint")), "--strict", "-d", YAMLLINT, str(K8S)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_kustomization_lists_every_manifest(m: dict[str, dict[str, Any]]) -> None:
+    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+    assert kustomization["kind"] == "Kustomization"
+    assert sorted(kustomization["resources"]) == sorted(MANIFESTS)
+    on_disk = {p.name for p in K8S.glob("*.yaml")} - {"kustomization.yaml"}
+    assert on_disk == set(MANIFESTS)
+    images = {i["name"] for i in kustomization.get("images", [])}
+    assert container(m)["image"].split(":")[0] in images
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl (with kustomize) not installed")
+def test_kustomize_build_validates() -> None:
+    built = subprocess.run(
+        ["kubectl", "kustomize", str(K8S)], capture_output=True, text=True, timeout=60, check=True
+    ).stdout
+    result = subprocess.run(
+        [str(tool("kubernetes-validate")), "--strict", "--quiet", "-"],
+        input=built,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert sorted(d["kind"] for d in yaml.safe_load_all(built)) == sorted(
+        ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"]
+    )
+
+
+# --- cross-file agreement ---------------------------------------------------------------------------
+
+
+def test_selectors_match_template_labels(m: dict[str, dict[str, Any]]) -> None:
+    labels = m["deployment"]["spec"]["template"]["metadata"]["labels"]
+    selectors = {
+        "deployment": m["deployment"]["spec"]["selector"]["matchLabels"],
+        "service": m["service"]["spec"]["selector"],
+        "pdb": m["pdb"]["spec"]["selector"]["matchLabels"],
+    }
+    for name, selector in selectors.items():
+        assert selector and selector.items() <= labels.items(), name
+
+
+def test_hpa_targets_the_deployment(m: dict[str, dict[str, Any]]) -> None:
+    target = m["hpa"]["spec"]["scaleTargetRef"]
+    assert target["kind"] == "Deployment" and target["apiVersion"] == "apps/v1"
+    assert target["name"] == m["deployment"]["metadata"]["name"]
+    assert m["hpa"]["apiVersion"] == "autoscaling/v2" and m["pdb"]["apiVersion"] == "policy/v1"
+    metrics = m["hpa"]["spec"]["metrics"]
+    assert any(x["type"] == "Resource" and x["resource"]["name"] == "cpu" for x in metrics)
+
+
+def test_pdb_leaves_room_to_evict(m: dict[str, dict[str, Any]]) -> None:
+    hpa = m["hpa"]["spec"]
+    assert m["pdb"]["spec"]["minAvailable"] < hpa["minReplicas"] <= hpa["maxReplicas"]
+    assert m["deployment"]["spec"]["replicas"] >= hpa["minReplicas"]
+
+
+def test_probes_use_named_ports_and_real_paths(m: dict[str, dict[str, Any]]) -> None:
+    c = container(m)
+    port_names = {p["name"] for p in c["ports"]}
+    rules = {rule.rule for rule in create_app().url_map.iter_rules()}
+    paths = {}
+    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+        get = c[probe]["httpGet"]
+        assert get["port"] in port_names, probe
+        assert get["path"] in rules, probe
+        paths[probe] = get["path"]
+    assert paths["readinessProbe"] == "/readyz" and paths["livenessProbe"] == "/healthz"
+    assert m["service"]["spec"]["ports"][0]["targetPort"] in port_names
+
+
+def test_container_port_matches_gunicorn_and_dockerfile(
+    m: dict[str, dict[str, Any]], dockerfile: DockerfileParser
+) -> None:
+    c = container(m)
+    port = next(p["containerPort"] for p in c["ports"] if p["name"] == "http")
+    assert port == dockerfile_port(dockerfile)
+    env = {e["name"]: e["value"] for e in c.get("env", [])}
+    bind = env.get("TRICKREF_BIND", dockerfile.envs["TRICKREF_BIND"])
+    conf = load_gunicorn_conf({"TRICKREF_BIND": bind, "PROMETHEUS_MULTIPROC_DIR": "/x"})
+    assert conf["bind"] == [f"0.0.0.0:{port}"]
+    annotations = m["deployment"]["spec"]["template"]["metadata"]["annotations"]
+    assert int(annotations["prometheus.io/port"]) == port
+    assert annotations["prometheus.io/path"] in {r.rule for r in create_app().url_map.iter_rules()}
+
+
+def test_security_context_matches_the_image(
+    m: dict[str, dict[str, Any]], dockerfile: DockerfileParser
+) -> None:
+    uid = dockerfile_uid(dockerfile)
+    pod = pod_spec(m)["securityContext"]
+    assert pod["runAsNonRoot"] is True and pod["runAsUser"] == uid
+    assert pod["seccompProfile"]["type"] == "RuntimeDefault"
+    sc = container(m)["securityContext"]
+    assert sc.get("runAsUser", uid) == uid
+    assert sc["readOnlyRootFilesystem"] is True
+    assert sc["allowPrivilegeEscalation"] is False
+    assert sc["capabilities"]["drop"] == ["ALL"]
+    assert pod_spec(m)["automountServiceAccountToken"] is False
+
+
+def test_resources_and_workers(m: dict[str, dict[str, Any]]) -> None:
+    resources = container(m)["resources"]
+    assert "cpu" in resources["requests"], "the HPA needs a CPU request"
+    assert "memory" in resources["requests"] and "memory" in resources["limits"]
+    env = {e["name"]: e["value"] for e in container(m)["env"]}
+    assert int(env["WEB_CONCURRENCY"]) == cpu_cores(resources["requests"]["cpu"])
+
+
+def test_writable_paths_are_empty_dirs(m: dict[str, dict[str, Any]], dockerfile: DockerfileParser) -> None:
+    c = container(m)
+    volumes = {v["name"]: v for v in pod_spec(m)["volumes"]}
+    mounts = {mnt["mountPath"]: volumes[mnt["name"]] for mnt in c["volumeMounts"]}
+    env = {e["name"]: e["value"] for e in c["env"]}
+    metrics_dir = env.get("PROMETHEUS_MULTIPROC_DIR", dockerfile.envs["PROMETHEUS_MULTIPROC_DIR"])
+    assert metrics_dir == dockerfile.envs["PROMETHEUS_MULTIPROC_DIR"]
+    for path in (metrics_dir, "/tmp"):
+        assert "emptyDir" in mounts[path], path
+
+
+def test_termination_grace_exceeds_gunicorn_drain(m: dict[str, dict[str, Any]]) -> None:
+    conf = load_gunicorn_conf({"PROMETHEUS_MULTIPROC_DIR": "/x"})
+    pre_stop = container(m).get("lifecycle", {}).get("preStop", {}).get("sleep", {}).get("seconds", 0)
+    assert pod_spec(m)["terminationGracePeriodSeconds"] > conf["graceful_timeout"] + pre_stop
