@@ -206,7 +206,7 @@ class HandState:
         bids = (*a.bids, value)
         n = t.players
         if len(bids) < n:
-            return HandState(
+            return _make(
                 t,
                 Auction(bids, a.trump, a.caller, a.trump_suit),
                 self.hands,
@@ -219,10 +219,10 @@ class HandState:
             )
         if a.trump is None:
             caller = (t.first + bids.index(max(bids))) % n  # the first to call the highest number
-            return HandState(
+            return _make(
                 t, Auction(bids, None, caller, None), self.hands, TRUMP, caller, t.first, (), (), self.won
             )
-        return HandState(
+        return _make(
             t,
             Auction(bids, a.trump, a.caller, a.trump_suit),
             self.hands,
@@ -255,7 +255,7 @@ class HandState:
         bids = self.auction.bids
         auction = Auction(bids, choice, seat, suit_of(choice))
         phase = PLAY if len(bids) == t.players else BIDDING
-        return HandState(t, auction, self.hands, phase, t.first, t.first, (), (), self.won)
+        return _make(t, auction, self.hands, phase, t.first, t.first, (), (), self.won)
 
     def _play(self, action: Action) -> HandState:
         seat = action.seat
