@@ -41,6 +41,7 @@ from . import errors
 from .rules import registry
 
 REQUEST_ID_HEADER = "X-Request-ID"
+_REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 LOGGER_NAME = "trickref"
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
@@ -196,10 +197,11 @@ def init_app(app: Flask) -> None:
     configure_logging(app.config.get("TRICKREF_LOG_LEVEL", "INFO"))
     metrics = Metrics.create()
     app.extensions["trickref_metrics"] = metrics
+    series: dict[tuple[str, str, str, int], tuple[Any, Any]] = {}  # bounded: closed label sets
 
     @app.before_request
     def _start() -> None:
-        g.request_id = request_id_from(request.headers.get(REQUEST_ID_HEADER))
+        g.request_id = request_id_from(request.environ.get(_REQUEST_ID_ENVIRON))
         g.request_start = time.perf_counter()
 
     @app.after_request
@@ -210,12 +212,20 @@ def init_app(app: Flask) -> None:
         start = g.get("request_start")
         if start is None:  # before_request did not run (it always does; belt and braces)
             return response
+        elapsed = time.perf_counter() - start
         operation = request.endpoint or "unmatched"
         method = request.method if request.method in _METHODS else "other"
         game = _game_label(request.view_args)
         status = response.status_code
-        metrics.latency.labels(operation, method, game).observe(time.perf_counter() - start)
-        metrics.requests.labels(operation, method, game, str(status)).inc()
+        key = (operation, method, game, status)
+        children = series.get(key)
+        if children is None:  # labels() costs a few µs: look each label set up once per process
+            children = series[key] = (
+                metrics.latency.labels(operation, method, game),
+                metrics.requests.labels(operation, method, game, str(status)),
+            )
+        children[0].observe(elapsed)
+        children[1].inc()
         if status >= 400:
             metrics.problems.labels(operation, game, str(status), _problem_code(response)).inc()
         return response

@@ -1,0 +1,339 @@
+"""Shared by bench/http.py and bench/load.py: gunicorn on 127.0.0.1, a keep-alive load generator.
+
+Every server here binds to 127.0.0.1 on a free port and every request loop is bounded in time.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
+APP = "service:create_app()"
+CEILING_APP = "bench.ceiling:create_app()"
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def children(pid: int) -> list[int]:
+    """Direct children of `pid` (gunicorn's workers), read from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        if int(text[text.rindex(")") + 2 :].split()[1]) == pid:
+            found.append(int(stat.parent.name))
+    return sorted(found)
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def cpu_seconds(pids: Sequence[int]) -> float:
+    """utime + stime of these processes, in seconds."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / CLK_TCK
+
+
+@dataclass
+class Server:
+    """gunicorn with deploy/gunicorn.conf.py on 127.0.0.1:<free port>; logs to a temporary file."""
+
+    app: str = APP
+    workers: int = 2
+    threads: int = 4
+    env: dict[str, str] = field(default_factory=dict)
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+    tmp: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="trickref-bench-")))
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 20.0) -> Server:
+        gunicorn = Path(sys.executable).parent / "gunicorn"
+        env = {
+            **os.environ,
+            "TRICKREF_BIND": f"127.0.0.1:{self.port}",
+            "WEB_CONCURRENCY": str(self.workers),
+            "TRICKREF_THREADS": str(self.threads),
+            "PROMETHEUS_MULTIPROC_DIR": str(self.tmp / "metrics"),
+            **self.env,
+        }
+        self.log = self.tmp / "server.log"
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                [str(gunicorn), "--config", str(GUNICORN_CONF), self.app],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,  # the JSON access log: same cost for every server benched
+                stderr=out,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1):
+                    pass
+                if len(self.workers_pids()) >= self.workers:
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"gunicorn did not start: {self.log.read_text()[-2000:]}")
+
+    def workers_pids(self) -> list[int]:
+        return children(self.proc.pid) if self.proc else []
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)  # the group this script started
+                self.proc.wait(5)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def __enter__(self) -> Server:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def call(url: str, method: str = "GET", body: Any = None, timeout: float = 10.0) -> tuple[int, Any]:
+    """One request, JSON in and out (for building payloads, not for measuring)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+# --- load generation -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Request:
+    name: str
+    method: str
+    path: str
+    body: bytes | None = None
+
+    @classmethod
+    def json(cls, name: str, method: str, path: str, payload: Any = None) -> Request:
+        return cls(name, method, path, None if payload is None else json.dumps(payload).encode())
+
+
+@dataclass
+class Result:
+    name: str
+    seconds: float
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    statuses: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def count(self) -> int:
+        return len(self.latencies)
+
+    @property
+    def rate(self) -> float:
+        return self.count / self.seconds if self.seconds else 0.0
+
+    def pct(self, q: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+    def merge(self, other: Result) -> None:
+        self.latencies += other.latencies
+        self.errors += other.errors
+        for status, n in other.statuses.items():
+            self.statuses[status] = self.statuses.get(status, 0) + n
+
+
+class Client:
+    """One keep-alive connection; reconnects once if the server dropped an idle connection."""
+
+    def __init__(self, port: int, timeout: float = 30.0) -> None:
+        self.port = port
+        self.timeout = timeout
+        self.conn: http.client.HTTPConnection | None = None
+
+    def send(self, request: Request, headers: dict[str, str] | None = None) -> tuple[int, bytes, bool]:
+        """(status, body, retried). Raises OSError/HTTPException when the request is lost."""
+        all_headers = {"Content-Type": "application/json"} if request.body is not None else {}
+        all_headers.update(headers or {})
+        reused = self.conn is not None
+        try:
+            return (*self._once(request, all_headers), False)
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            self.close()
+            if not reused:
+                raise
+            # a stale keep-alive connection (its worker is gone): safe to resend, every call is idempotent
+            return (*self._once(request, all_headers), True)
+
+    def _once(self, request: Request, headers: dict[str, str]) -> tuple[int, bytes]:
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+        self.conn.request(request.method, request.path, body=request.body, headers=headers)
+        response = self.conn.getresponse()
+        return response.status, response.read()
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+def closed_loop(port: int, requests: Sequence[Request], seconds: float, concurrency: int) -> Result:
+    """As fast as possible: `concurrency` keep-alive connections, each sending back to back."""
+    stop_at = time.perf_counter() + seconds
+    results = [Result("closed", seconds) for _ in range(concurrency)]
+
+    def run(slot: int) -> None:
+        client, result, i = Client(port), results[slot], slot
+        while time.perf_counter() < stop_at:
+            request = requests[i % len(requests)]
+            i += concurrency
+            start = time.perf_counter()
+            try:
+                status, _, _ = client.send(request)
+            except (OSError, http.client.HTTPException):
+                result.errors += 1
+                client.close()
+                continue
+            result.latencies.append(time.perf_counter() - start)
+            result.statuses[status] = result.statuses.get(status, 0) + 1
+            if status >= 400:
+                result.errors += 1
+        client.close()
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=run, args=(n,), daemon=True) for n in range(concurrency)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + 60)
+    total = Result("closed", time.perf_counter() - started)
+    for result in results:
+        total.merge(result)
+    return total
+
+
+def format_table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    cells = [[str(c) for c in header]] + [
+        [f"{c:.2f}" if isinstance(c, float) else str(c) for c in r] for r in rows
+    ]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    lines = [
+        "  ".join(c.rjust(w) if j else c.ljust(w) for j, (c, w) in enumerate(zip(row, widths, strict=True)))
+        for row in cells
+    ]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def build_hands(
+    url: str, game: str, players: int | None = None, want_hand_size: int | None = None, max_rounds: int = 20
+) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """A deal, then hands/state + legal_actions[0] until complete: (complete record, the records on the way).
+
+    Generic over games: it needs only the deal, state and legal_actions contract. With
+    `want_hand_size` it tries rounds 1..max_rounds until the hand has that many cards (None if none has).
+    """
+    rounds: list[int | None] = [None] if want_hand_size is None else list(range(1, max_rounds + 1))
+    for round_ in rounds:
+        body: dict[str, Any] = {"seed": 1}
+        if round_ is not None:
+            body["round"] = round_
+        if players is not None:
+            body["rules"] = {"players": players}
+        status, deal = call(f"{url}/v1/games/{game}/deals", "POST", body)
+        if status != 200:
+            if round_ is not None and status == 422:
+                continue
+            raise RuntimeError(f"deal {body} -> {status}: {deal}")
+        record = deal["hand"]
+        status, state = call(f"{url}/v1/games/{game}/hands/state", "POST", record)
+        if status != 200:
+            raise RuntimeError(f"hands/state -> {status}: {state}")
+        if want_hand_size is not None and state["hand_size"] != want_hand_size:
+            continue
+        steps = [json.loads(json.dumps(record))]
+        for _ in range(500):
+            if state["phase"] == "complete" or not state["legal_actions"]:
+                break
+            record = {**record, "actions": [*record.get("actions", []), state["legal_actions"][0]]}
+            steps.append(record)
+            status, state = call(f"{url}/v1/games/{game}/hands/state", "POST", record)
+            if status != 200:
+                raise RuntimeError(f"hands/state at action {len(record['actions'])} -> {status}: {state}")
+        if state["phase"] != "complete":
+            raise RuntimeError(f"{game}: hand not complete after the legal-action loop ({state['phase']})")
+        return record, steps
+    return None
+
+
+def games(url: str) -> list[dict[str, Any]]:
+    status, body = call(url + "/v1/games")
+    if status != 200:
+        raise RuntimeError(f"GET /v1/games -> {status}")
+    found: list[dict[str, Any]] = body["games"]
+    return found
+
+
+Progress = Callable[[str], None]
+
+
+def say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
