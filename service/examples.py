@@ -37,7 +37,7 @@ def build() -> dict[str, Any]:
     ):
         out[name] = {"request": None, "response": client.get(path).get_json()}
 
-    deal_request = {"seed": 7, "round": 7}
+    deal_request = {"seed": 7, "round": 4}
     deal = _post(client, "deals", deal_request)
     out["deals"] = {"request": deal_request, "response": deal}
 
@@ -68,8 +68,8 @@ def build() -> dict[str, Any]:
     match_request = {
         "first_dealer": 0,
         "hands": [
-            {"summary": {"bids": [3, 1, 2, 0], "tricks": [3, 2, 2, 0]}},
-            {"summary": {"bids": [2, 2, 1, 0], "tricks": [1, 2, 2, 1]}},
+            {"summary": {"bids": [3, 2, 2, 1], "tricks": [4, 2, 3, 1]}},
+            {"summary": {"bids": [2, 2, 3, 0], "tricks": [2, 3, 3, 1]}},
         ],
     }
     out["matches_score"] = {

@@ -34,7 +34,7 @@ class Games(MethodView):
         return json_response({"games": [g.describe() for g in registry.GAMES.values()]})
 
 
-@blp.route("/<string:game>")
+@blp.route("/<game:game>")
 class Game(MethodView):
     @blp.response(200, GameSchema(), example=examples.response("game"))
     @blp.errors(404)
@@ -43,7 +43,7 @@ class Game(MethodView):
         return json_response(find_game(game).describe())
 
 
-@blp.route("/<string:game>/deals")
+@blp.route("/<game:game>/deals")
 class Deals(MethodView):
     @blp.arguments(DealRequest(), example=examples.request("deals"))
     @blp.response(200, DealSchema(), example=examples.response("deals"))

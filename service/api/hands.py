@@ -16,7 +16,7 @@ from .smorest import Blueprint
 blp: Blueprint = Blueprint(
     "hands",
     __name__,
-    url_prefix="/v1/games/<string:game>/hands",
+    url_prefix="/v1/games/<game:game>/hands",
     description="Replay a hand record: its state, a new action, its score",
 )
 

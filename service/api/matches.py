@@ -16,7 +16,7 @@ from .smorest import Blueprint
 blp: Blueprint = Blueprint(
     "matches",
     __name__,
-    url_prefix="/v1/games/<string:game>/matches",
+    url_prefix="/v1/games/<game:game>/matches",
     description="The scorepad: per-hand scores, running totals, the winner",
 )
 

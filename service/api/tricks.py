@@ -16,7 +16,7 @@ from .smorest import Blueprint
 blp: Blueprint = Blueprint(
     "tricks",
     __name__,
-    url_prefix="/v1/games/<string:game>/tricks",
+    url_prefix="/v1/games/<game:game>/tricks",
     description="One trick on its own: its winner, the legal cards",
 )
 

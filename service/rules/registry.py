@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
+from . import ohhell
 from .game import Game
 
-GAMES: dict[str, Game] = {}
-
-
-def register(game: Game) -> Game:
-    GAMES[game.id] = game
-    return game
+GAMES: dict[str, Game] = {game.id: game for game in (*ohhell.GAMES,)}
 
 
 def find(game_id: str) -> Game | None:

@@ -107,3 +107,28 @@ def test_every_code_is_documented(code):
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "errors.md").read_text()
     assert f"`{code}`" in doc
+
+
+def test_missing_body_is_400(client):
+    assert_problem(client.post("/v1/games/oh-hell/deals"), 400, "malformed_request")
+
+
+def test_non_json_body_is_415(client):
+    resp = client.post(
+        "/v1/games/oh-hell/deals", data="seed=1", content_type="application/x-www-form-urlencoded"
+    )
+    assert_problem(resp, 415, "unsupported_media_type")
+
+
+def test_rule_violation_carries_action_index(client):
+    deal = client.post("/v1/games/oh-hell/deals", json={"seed": 3, "round": 4}).get_json()["hand"]
+    first = (deal["dealer"] + 1) % 4
+    deal["actions"] = [{"seat": (first + 1) % 4, "type": "bid", "value": 1}]
+    body = assert_problem(client.post("/v1/games/oh-hell/hands/state", json=deal), 422, "not_your_turn")
+    assert body["action_index"] == 0
+
+
+def test_unknown_rule_option_is_422(client):
+    resp = client.post("/v1/games/blob/deals", json={"rules": {"jokers": True}})
+    body = assert_problem(resp, 422, "unknown_rule_option")
+    assert "jokers" in body["detail"]
