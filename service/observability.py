@@ -106,7 +106,8 @@ def configure_logging(level: str) -> logging.Logger:
     """JSON lines on stdout for the `trickref` logger tree (the app's own loggers); idempotent."""
     logger = logging.getLogger(LOGGER_NAME)
     logger.setLevel(level)
-    logger.propagate = False
+    # Records still propagate: the root logger has no handler under gunicorn (no duplicate lines),
+    # and test tools that listen on the root (pytest's caplog) keep seeing them.
     from flask.logging import default_handler
 
     if default_handler in logger.handlers:

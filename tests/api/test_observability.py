@@ -264,3 +264,11 @@ def test_logging_setup_is_idempotent() -> None:
     create_app()
     handlers = [h for h in logging.getLogger(LOGGER_NAME).handlers if getattr(h, "_trickref", False)]
     assert len(handlers) == 1
+
+
+def test_records_still_reach_root_handlers(caplog: pytest.LogCaptureFixture, log_stream: io.StringIO) -> None:
+    create_app()
+    with caplog.at_level(logging.WARNING):
+        logging.getLogger(LOGGER_NAME + ".errors").warning("seen by both")
+    assert [r.getMessage() for r in caplog.records] == ["seen by both"]
+    assert json.loads(log_stream.getvalue().splitlines()[-1])["message"] == "seen by both"
