@@ -107,7 +107,9 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {self.log.read_text()[-2000:]}")
+                message = self.log.read_text()[-2000:]
+                self.stop()  # removes the temporary directory too
+                raise RuntimeError(f"gunicorn exited: {message}")
             try:
                 with urllib.request.urlopen(self.url + "/healthz", timeout=1):
                     pass
@@ -116,8 +118,9 @@ class Server:
             except OSError:
                 pass
             time.sleep(0.05)
+        message = self.log.read_text()[-2000:]
         self.stop()
-        raise RuntimeError(f"gunicorn did not start: {self.log.read_text()[-2000:]}")
+        raise RuntimeError(f"gunicorn did not start: {message}")
 
     def workers_pids(self) -> list[int]:
         return children(self.proc.pid) if self.proc else []
