@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check service schemas tests bench deploy
 	$(BIN)/ruff format --check service schemas tests bench deploy
 	$(BIN)/mypy
-	$(BIN)/mypy --strict service/rules
+	$(BIN)/mypy --strict --follow-imports=silent service/rules
 
 test: lint
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
@@ -36,11 +36,11 @@ fuzz: $(STAMP)
 	TRICKREF_FUZZ_EXAMPLES=1000 $(BIN)/python -m pytest -p no:xdist tests/api/test_contract.py
 
 bench: $(STAMP)
-	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/http.py
+	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.throughput
 
 load: $(STAMP)
-	$(BIN)/python bench/load.py
+	$(BIN)/python -m bench.load
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

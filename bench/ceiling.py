@@ -1,6 +1,6 @@
 """The ceiling: a bare Flask app doing the least a JSON endpoint can do (parse the body, answer).
 
-bench/http.py serves it with the same gunicorn config as the real app and drives both with the same
+bench/throughput.py serves it with the same gunicorn config as the real app and drives both with the same
 requests in the same run, so real/ceiling is the share of the HTTP stack's best case that Trickref
 keeps once it validates, replays the hand and serialises the answer.
 """

@@ -1,4 +1,4 @@
-"""Shared by bench/http.py and bench/load.py: gunicorn on 127.0.0.1, a keep-alive load generator.
+"""Shared by bench/throughput.py and bench/load.py: gunicorn on 127.0.0.1, a keep-alive load generator.
 
 Every server here binds to 127.0.0.1 on a free port and every request loop is bounded in time.
 """

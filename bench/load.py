@@ -22,26 +22,19 @@ Every request goes to 127.0.0.1 and both phases stop on their own.
 
 from __future__ import annotations
 
+import argparse
+import http.client
+import itertools
+import json
+import os
+import signal
 import sys
-from pathlib import Path
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
 
-# This file's folder holds bench/http.py, which would shadow the standard library's `http`.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-sys.path.insert(0, str(_HERE.parent))
-
-import argparse  # noqa: E402
-import http.client  # noqa: E402
-import itertools  # noqa: E402
-import json  # noqa: E402
-import os  # noqa: E402
-import signal  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
-from typing import Any  # noqa: E402
-
-from bench.common import (  # noqa: E402
+from bench.common import (
     APP,
     Client,
     Request,

@@ -27,8 +27,14 @@ NO_TRUMP = "NT"
 STRAINS: tuple[str, ...] = ("S", "H", "D", "C", NO_TRUMP)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
+    """One of the 52 interned cards: get them from `card()` or `deck()`, never construct one.
+
+    Equality and hashing are by identity (eq=False), which is exact because every card exists
+    once, and several times cheaper in the engines' sets and dicts than hashing (rank, suit).
+    """
+
     rank: str
     suit: Suit
 
@@ -41,6 +47,9 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.rank}{self.suit.value})"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return card, (self.rank + self.suit.value,)  # copies and pickles stay the interned card
 
 
 _CARDS: dict[str, Card] = {r + s.value: Card(r, s) for s in SUITS for r in RANKS}

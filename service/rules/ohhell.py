@@ -53,6 +53,9 @@ def _is_int(v: object) -> bool:
 
 def parse_action(data: object, index: int) -> Action:
     """One action of the JSON; a malformed one raises pinned to `index`."""
+    known = Action.cached(data)
+    if known is not None:  # seen before, so already checked
+        return known
     if (
         not isinstance(data, Mapping)
         or not _is_int(data.get("seat"))

@@ -26,10 +26,28 @@ class Action:
     capot: bool = False
 
     @classmethod
+    def cached(cls, data: Any) -> Action | None:
+        """The shared Action for `data` if one was built before, else None.
+
+        Only plainly typed actions are ever cached (int seat and value, str type, strain and card,
+        bool capot), so a hit is always well typed; the key includes the value types because
+        True == 1 as a dict key but not as a seat or a bid.
+        """
+        try:
+            return _ACTIONS.get(_key(data))
+        except (TypeError, AttributeError, KeyError):
+            return None
+
+    @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Action:
+        """Parse one action; the few distinct actions of a game are built once and shared, since
+        every request replays dozens of them and building a frozen dataclass is not free."""
+        hit = cls.cached(data)
+        if hit is not None:
+            return hit
         c = data.get("card")
         s = data.get("strain")
-        return cls(
+        action = cls(
             seat=data["seat"],
             type=data["type"],
             value=data.get("value"),
@@ -37,6 +55,9 @@ class Action:
             card=card(c) if c is not None else None,
             capot=bool(data.get("capot", False)),
         )
+        if _plainly_typed(data) and len(_ACTIONS) < _ACTIONS_MAX:
+            _ACTIONS[_key(data)] = action
+        return action
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "type": self.type}
@@ -49,6 +70,35 @@ class Action:
         if self.capot:
             out["capot"] = True
         return out
+
+
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+_ACTIONS_MAX = 8192  # 52 cards x 8 seats plus bids and calls: far below this in practice
+
+
+def _key(data: Mapping[str, Any]) -> tuple[Any, ...]:
+    seat, value = data["seat"], data.get("value")
+    return (
+        seat,
+        type(seat),
+        data["type"],
+        value,
+        type(value),
+        data.get("strain"),
+        data.get("card"),
+        data.get("capot", False),
+    )
+
+
+def _plainly_typed(data: Mapping[str, Any]) -> bool:
+    return (
+        type(data["seat"]) is int
+        and type(data["type"]) is str
+        and type(data.get("value", 0)) is int
+        and type(data.get("strain", "")) is str
+        and type(data.get("card", "")) is str
+        and type(data.get("capot", False)) is bool
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,3 +51,12 @@ def test_strains():
 @given(st.lists(st.sampled_from(deck(52)), unique=True))
 def test_text_round_trip(cs):
     assert [card(t) for t in texts(cs)] == cs
+
+
+def test_cards_are_interned_even_through_copies():
+    import copy
+    import pickle
+
+    c = card("QH")
+    assert copy.copy(c) is c and copy.deepcopy(c) is c and pickle.loads(pickle.dumps(c)) is c
+    assert {card("QH"): 1}[card("qh")] == 1

@@ -1,6 +1,6 @@
 """Service throughput against a bare-Flask ceiling, both under deploy/gunicorn.conf.py, in one run.
 
-    python bench/http.py [--game oh-hell] [--seconds 5] [--concurrency 8] [--workers 2] [--threads 4]
+    python -m bench.throughput [--game oh-hell] [--seconds 5] [--concurrency 8] [--workers 2] [--threads 4]
 
 Starts the real app and bench/ceiling.py on 127.0.0.1 (free ports), then drives each with the same
 requests for a bounded time: GET /healthz (control) and POST /v1/games/{game}/hands/state with a
@@ -12,21 +12,13 @@ plan capacity with: see deploy/README.md).
 
 from __future__ import annotations
 
+import argparse
+import json
+import platform
 import sys
-from pathlib import Path
+from typing import Any
 
-# Run as `python bench/http.py`, this file's folder comes first on sys.path and this module would
-# shadow the standard library's `http`: put the repository root there instead.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-sys.path.insert(0, str(_HERE.parent))
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import platform  # noqa: E402
-from typing import Any  # noqa: E402
-
-from bench.common import (  # noqa: E402
+from bench.common import (
     APP,
     CEILING_APP,
     Request,
