@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from gunicorn.glogging import Logger
-from pythonjsonlogger.json import JsonFormatter
 
 
 def _env_int(name: str, default: int) -> int:
@@ -75,13 +74,10 @@ errorlog = "-"
 
 
 def _formatter() -> logging.Formatter:
-    # The same fields as the app's logs (service/observability.py json_formatter).
-    return JsonFormatter(
-        "{levelname}{name}{message}",
-        style="{",
-        timestamp="time",
-        rename_fields={"levelname": "level", "name": "logger"},
-    )
+    # The app's own JSON line format, so server, access and app logs parse alike.
+    from service.observability import json_formatter
+
+    return json_formatter()
 
 
 class JsonLogger(Logger):

@@ -25,6 +25,8 @@ import pytest
 import yaml
 from dockerfile_parse import DockerfileParser
 
+from bench.common import children  # the same /proc walk the load test uses
+
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 GUNICORN_CONF = DEPLOY / "gunicorn.conf.py"
@@ -176,21 +178,6 @@ class Gunicorn:
         out = (self.workdir / "stdout.log").read_text()[-3000:]
         err = (self.workdir / "stderr.log").read_text()[-3000:]
         return f"--- stdout\n{out}\n--- stderr\n{err}"
-
-
-def children(pid: int) -> list[int]:
-    """Direct children of `pid` (gunicorn's workers), from /proc."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            text = stat.read_text()
-        except OSError:
-            continue
-        # the command name is in parentheses and may hold spaces: the ppid is the 2nd field after it
-        fields = text[text.rindex(")") + 2 :].split()
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return sorted(found)
 
 
 def wait_for(predicate: Any, timeout: float, interval: float = 0.05) -> bool:
