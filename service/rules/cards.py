@@ -7,7 +7,7 @@ comparisons and hashing stay cheap inside the engines' hot loops.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .errors import Code, InvalidNotation
@@ -37,13 +37,13 @@ class Card:
 
     rank: str
     suit: Suit
+    text: str = field(init=False, repr=False)  # "TS": read for every card of every response
 
-    @property
-    def text(self) -> str:
-        return self.rank + self.suit.value
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", self.rank + self.suit.value)
 
     def __str__(self) -> str:
-        return self.rank + self.suit.value
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card({self.rank}{self.suit.value})"
@@ -76,7 +76,7 @@ def cards(texts: Iterable[str]) -> tuple[Card, ...]:
 
 
 def texts(cs: Iterable[Card]) -> list[str]:
-    return [c.rank + c.suit.value for c in cs]
+    return [c.text for c in cs]
 
 
 def suit_of(strain: str) -> Suit | None:
