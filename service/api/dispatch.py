@@ -29,7 +29,7 @@ def rules_request(body: Mapping[str, Any]) -> Mapping[str, Any] | None:
     nested = hand.get("rules") if isinstance(hand, Mapping) else None
     if top is not None and nested is not None and top != nested:
         raise InvalidRecord(
-            Code.INVALID_RULE_VALUE, "'rules' and 'hand.rules' differ: give one, or the same", field="rules"
+            Code.RULES_CONFLICT, "'rules' and 'hand.rules' differ: give one, or the same", field="rules"
         )
     return top if top is not None else nested
 

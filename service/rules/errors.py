@@ -21,6 +21,7 @@ class Code(StrEnum):
     # rule profiles
     UNKNOWN_PROFILE = "unknown_profile"
     UNKNOWN_RULE_OPTION = "unknown_rule_option"
+    RULES_CONFLICT = "rules_conflict"
     INVALID_RULE_VALUE = "invalid_rule_value"
     # record consistency
     WRONG_PLAYER_COUNT = "wrong_player_count"
@@ -55,6 +56,7 @@ MESSAGES: dict[Code, str] = {
     Code.INVALID_STRAIN: "Not a strain: use S, H, D, C or NT",
     Code.UNKNOWN_PROFILE: "No rule profile of that name for this game",
     Code.UNKNOWN_RULE_OPTION: "No rule option of that name for this game",
+    Code.RULES_CONFLICT: "The request and its hand record name different rules",
     Code.INVALID_RULE_VALUE: "That value is not allowed for this rule option",
     Code.WRONG_PLAYER_COUNT: "This game is not played by that many players",
     Code.INVALID_SEAT: "No such seat at this table",

@@ -132,3 +132,12 @@ def test_unknown_rule_option_is_422(client):
     resp = client.post("/v1/games/blob/deals", json={"rules": {"jokers": True}})
     body = assert_problem(resp, 422, "unknown_rule_option")
     assert "jokers" in body["detail"]
+
+
+def test_rules_given_twice_must_agree(client):
+    deal = client.post("/v1/games/blob/deals", json={"seed": 1, "round": 10}).get_json()["hand"]
+    state = client.post("/v1/games/blob/hands/state", json=deal).get_json()
+    body = {"rules": {"profile": "method-one"}, "hand": deal, "action": state["legal_actions"][0]}
+    assert_problem(client.post("/v1/games/blob/hands/play", json=body), 422, "rules_conflict")
+    same = {**body, "rules": deal["rules"]}
+    assert client.post("/v1/games/blob/hands/play", json=same).status_code == 200
