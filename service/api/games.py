@@ -14,6 +14,16 @@ from . import examples
 from .dispatch import find_game, json_response, run
 from .smorest import Blueprint
 
+# OpenAPI links: a deal's record is a valid hands/state body (clients and stateful tests follow them).
+DEAL_LINKS = {
+    "state": {
+        "operationId": "getHandState",
+        "parameters": {"game": "$request.path.game"},
+        "requestBody": "$response.body#/hand",
+        "description": "The state of the hand just dealt",
+    }
+}
+
 blp: Blueprint = Blueprint(
     "games",
     __name__,
@@ -24,6 +34,7 @@ blp: Blueprint = Blueprint(
 
 @blp.route("")
 class Games(MethodView):
+    @blp.doc(operationId="listGames")
     @blp.response(200, GameListSchema(), example=examples.response("games"))
     def get(self) -> Any:
         """List every game with its rule profiles and options
@@ -36,6 +47,7 @@ class Games(MethodView):
 
 @blp.route("/<game:game>")
 class Game(MethodView):
+    @blp.doc(operationId="getGame")
     @blp.response(200, GameSchema(), example=examples.response("game"))
     @blp.errors(404)
     def get(self, game: str) -> Any:
@@ -45,6 +57,7 @@ class Game(MethodView):
 
 @blp.route("/<game:game>/deals")
 class Deals(MethodView):
+    @blp.doc(operationId="dealHand", responses={200: {"links": DEAL_LINKS}})
     @blp.arguments(DealRequest(), example=examples.request("deals"))
     @blp.response(200, DealSchema(), example=examples.response("deals"))
     @blp.errors(400, 404, 413)

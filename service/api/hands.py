@@ -13,6 +13,31 @@ from . import examples
 from .dispatch import run
 from .smorest import Blueprint
 
+# OpenAPI links: the record a play returns, with one of its legal actions, is the next play.
+PLAY_LINKS = {
+    "next": {
+        "operationId": "playAction",
+        "parameters": {"game": "$request.path.game"},
+        "requestBody": {"hand": "$response.body#/hand", "action": "$response.body#/state/legal_actions/0"},
+        "description": "Play on with the first legal action",
+    },
+    "state": {
+        "operationId": "getHandState",
+        "parameters": {"game": "$request.path.game"},
+        "requestBody": "$response.body#/hand",
+        "description": "The state after the action",
+    },
+}
+
+STATE_LINKS = {
+    "play": {
+        "operationId": "playAction",
+        "parameters": {"game": "$request.path.game"},
+        "requestBody": {"hand": "$request.body", "action": "$response.body#/legal_actions/0"},
+        "description": "Play the first legal action (the record must not carry `seat`)",
+    }
+}
+
 blp: Blueprint = Blueprint(
     "hands",
     __name__,
@@ -23,6 +48,7 @@ blp: Blueprint = Blueprint(
 
 @blp.route("/state")
 class State(MethodView):
+    @blp.doc(operationId="getHandState", responses={200: {"links": STATE_LINKS}})
     @blp.arguments(StateRequest(), example=examples.request("hands_state"))
     @blp.response(200, ViewSchema(), example=examples.response("hands_state"))
     @blp.errors(400, 404, 413)
@@ -38,6 +64,7 @@ class State(MethodView):
 
 @blp.route("/play")
 class Play(MethodView):
+    @blp.doc(operationId="playAction", responses={200: {"links": PLAY_LINKS}})
     @blp.arguments(PlayRequest(), example=examples.request("hands_play"))
     @blp.response(200, PlayResultSchema(), example=examples.response("hands_play"))
     @blp.errors(400, 404, 413)
@@ -52,6 +79,7 @@ class Play(MethodView):
 
 @blp.route("/score")
 class Score(MethodView):
+    @blp.doc(operationId="scoreHand")
     @blp.arguments(ScoreRequest(), example=examples.request("hands_score"))
     @blp.response(200, ScoreSchema(), example=examples.response("hands_score"))
     @blp.errors(400, 404, 413)

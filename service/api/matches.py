@@ -23,6 +23,7 @@ blp: Blueprint = Blueprint(
 
 @blp.route("/score")
 class MatchScore(MethodView):
+    @blp.doc(operationId="scoreMatch")
     @blp.arguments(MatchRequest(), example=examples.request("matches_score"))
     @blp.response(200, MatchSchema(), example=examples.response("matches_score"))
     @blp.errors(400, 404, 413)

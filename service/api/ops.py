@@ -19,6 +19,7 @@ blp: Blueprint = Blueprint("ops", __name__, description="Health probes")
 
 @blp.route("/healthz")
 class Health(MethodView):
+    @blp.doc(operationId="healthz")
     @blp.response(200, HealthSchema(), example=examples.response("healthz"))
     def get(self) -> Any:
         """Liveness: the process answers (does no work)"""
@@ -27,6 +28,7 @@ class Health(MethodView):
 
 @blp.route("/readyz")
 class Ready(MethodView):
+    @blp.doc(operationId="readyz")
     @blp.response(200, HealthSchema(), example=examples.response("readyz"))
     @blp.errors(503)
     def get(self) -> Any:

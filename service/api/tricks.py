@@ -23,6 +23,7 @@ blp: Blueprint = Blueprint(
 
 @blp.route("/winner")
 class Winner(MethodView):
+    @blp.doc(operationId="trickWinner")
     @blp.arguments(TrickWinnerRequest(), example=examples.request("tricks_winner"))
     @blp.response(200, TrickWinnerSchema(), example=examples.response("tricks_winner"))
     @blp.errors(400, 404, 413)
@@ -33,6 +34,7 @@ class Winner(MethodView):
 
 @blp.route("/legal")
 class Legal(MethodView):
+    @blp.doc(operationId="legalCards")
     @blp.arguments(TrickLegalRequest(), example=examples.request("tricks_legal"))
     @blp.response(200, TrickLegalSchema(), example=examples.response("tricks_legal"))
     @blp.errors(400, 404, 413)
