@@ -63,27 +63,20 @@ class SummarySchema(StrictSchema):
     trump = Strain()
 
 
-def _exactly_one(data: dict[str, object]) -> None:
-    if ("hand" in data) == ("summary" in data):
-        raise ValidationError("Give exactly one of 'hand' (a complete record) or 'summary'.", "_schema")
-
-
-class ScoreRequest(WithRules):
-    hand = fields.Nested(HandRecordSchema)
-    summary = fields.Nested(SummarySchema)
-
-    @validates_schema
-    def one_source(self, data: dict[str, object], **_: object) -> None:
-        _exactly_one(data)
-
-
 class MatchHandSchema(StrictSchema):
+    """One hand of a match, or the hand to score: a complete record or a scorepad summary."""
+
     hand = fields.Nested(HandRecordSchema)
     summary = fields.Nested(SummarySchema)
 
     @validates_schema
     def one_source(self, data: dict[str, object], **_: object) -> None:
-        _exactly_one(data)
+        if ("hand" in data) == ("summary" in data):
+            raise ValidationError("Give exactly one of 'hand' (a complete record) or 'summary'.", "_schema")
+
+
+class ScoreRequest(MatchHandSchema, WithRules):
+    pass
 
 
 class MatchRequest(WithRules):
