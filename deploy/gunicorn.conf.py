@@ -36,7 +36,7 @@ def _env_int(name: str, default: int) -> int:
 bind = [os.environ.get("TRICKREF_BIND", "127.0.0.1:8000")]
 backlog = 2048
 workers = max(1, _env_int("WEB_CONCURRENCY", 2))
-# gthread: 2 workers x 4 threads was best or tied on 2 cores (bench/http.py re-measures it); the
+# gthread: 2 workers x 4 threads was best or tied on 2 cores (bench/throughput.py re-measures it); the
 # threads overlap socket I/O and parsing while the GIL serialises the CPU-bound rules work.
 worker_class = "gthread"
 threads = max(1, _env_int("TRICKREF_THREADS", 4))
