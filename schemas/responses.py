@@ -157,6 +157,7 @@ class MatchRoundSchema(StrictSchema):
     trump = Strain(required=True, allow_none=True)
     bids = fields.List(fields.Integer(), required=True)
     tricks = fields.List(fields.Integer(), required=True)
+    made = fields.List(fields.Boolean(), required=True, metadata={"description": "Exact call, by seat"})
     scores = fields.List(fields.Float(), required=True)
     totals = fields.List(fields.Float(), required=True)
 
@@ -165,6 +166,11 @@ class MatchSchema(StrictSchema):
     rules = fields.Nested(RulesEchoSchema, required=True)
     rounds = fields.List(fields.Nested(MatchRoundSchema), required=True)
     totals = fields.List(fields.Float(), required=True)
+    blobs = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "Calls missed so far, by seat (Blob's blobs: its first tie-break)"},
+    )
     finished = fields.Boolean(required=True)
     winner = Seat(required=True, allow_none=True)
     standings = fields.List(Seat(), required=True)

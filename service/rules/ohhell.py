@@ -448,6 +448,7 @@ class OhHellGame(Game):
                     "trump": scored.trump,
                     "bids": list(scored.bids),
                     "tricks": list(scored.tricks),
+                    "made": [line["made"] for line in bd],
                     "scores": [line["score"] for line in bd],
                     "totals": list(totals),
                 }
@@ -458,6 +459,7 @@ class OhHellGame(Game):
             "rules": rules.echo(),
             "rounds": rounds,
             "totals": totals,
+            "blobs": blobs,
             "finished": finished,
             "winner": leader if finished else None,
             "standings": order,

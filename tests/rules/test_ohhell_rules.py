@@ -407,11 +407,13 @@ def test_scorepad_over_records_and_summaries() -> None:
         "trump": "H",
         "bids": [0, 0, 0],
         "tricks": [1, 0, 0],
+        "made": [False, True, True],
         "scores": [1, 10, 10],
         "totals": [1, 10, 10],
     }
     assert pad["rounds"][1]["dealer"] == 1 and pad["rounds"][1]["trump"] is None
     assert pad["totals"] == [1, 21, 21] and pad["finished"] and pad["winner"] is None  # 1 and 2 tie
+    assert pad["blobs"] == [2, 0, 0]
     assert pad["standings"] == [1, 2, 0]
 
 

@@ -327,3 +327,22 @@ def test_nomination_highest_total_after_thirteen_rounds_wins() -> None:
     assert pad["winner"] == 0 and pad["standings"] == [0, 1, 2]
     partial = g.match_score(r, {"hands": hands[:5]})
     assert not partial["finished"] and partial["winner"] is None
+
+
+def test_blob_scorepad_counts_each_players_blobs() -> None:
+    """Seed 000, method one: a missed call gets a blob; the scorepad keeps the count per player."""
+    game = GAME["blob"]
+    rules = game.rules({"profile": "method-one"})
+    pad = game.match_score(
+        rules,
+        {
+            "hands": [
+                {"summary": {"bids": [2, 3, 1, 1], "tricks": [2, 4, 1, 3]}},
+                {"summary": {"bids": [0, 2, 2, 0], "tricks": [1, 2, 2, 4]}},
+            ]
+        },
+    )
+    assert pad["blobs"] == [1, 1, 0, 2]
+    assert [r["made"] for r in pad["rounds"]] == [[True, False, True, False], [False, True, True, False]]
+    assert pad["totals"] == [2, 2, 3, 0]  # tricks in made calls
+    assert pad["standings"][0] == 2  # the only player without a blob leads
