@@ -78,6 +78,18 @@ class CurrentTrickSchema(StrictSchema):
     cards = fields.List(fields.Nested(PlayedCardSchema), required=True)
 
 
+class SeatScoreSchema(StrictSchema):
+    """One seat's line of a hand's score (Oh Hell family)."""
+
+    seat = Seat(required=True)
+    bid = fields.Integer(required=True)
+    tricks = fields.Integer(required=True)
+    made = fields.Boolean(required=True, metadata={"description": "The call was exact"})
+    difference = fields.Integer(required=True, metadata={"description": "Tricks minus the call"})
+    score = fields.Float(required=True)
+    blob = fields.Boolean(metadata={"description": "A missed call, with Blob's method one (blobs) only"})
+
+
 class ScoreSchema(StrictSchema):
     rules = fields.Nested(RulesEchoSchema, required=True)
     method = fields.String(required=True, metadata={"description": "The scoring method applied"})
@@ -86,9 +98,9 @@ class ScoreSchema(StrictSchema):
         fields.Float(), required=True, metadata={"description": "This hand's score, by seat"}
     )
     breakdown = fields.List(
-        fields.Dict(),
+        fields.Nested(SeatScoreSchema),
         required=True,
-        metadata={"description": "Per seat: bid, tricks, made, score and method extras"},
+        metadata={"description": "Each seat's call, tricks and score"},
     )
 
 
