@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from flask import Response
@@ -12,6 +12,7 @@ from flask_smorest import abort
 from service.rules import registry
 from service.rules.errors import Code, InvalidRecord
 from service.rules.game import Game
+from service.rules.profile import Rules
 
 
 def find_game(game_id: str) -> Game:
@@ -22,16 +23,35 @@ def find_game(game_id: str) -> Game:
     return game  # type: ignore[return-value]
 
 
-def rules_request(body: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    """Rules at the top level, or inside the nested hand record; both must agree if both are given."""
-    top = body.get("rules")
+def _nested_rules(body: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    """The `rules` of every hand record nested in the body, with where it stands."""
     hand = body.get("hand")
-    nested = hand.get("rules") if isinstance(hand, Mapping) else None
-    if top is not None and nested is not None and top != nested:
-        raise InvalidRecord(
-            Code.RULES_CONFLICT, "'rules' and 'hand.rules' differ: give one, or the same", field="rules"
-        )
-    return top if top is not None else nested
+    if isinstance(hand, Mapping) and hand.get("rules") is not None:
+        yield "hand.rules", hand["rules"]
+    for i, entry in enumerate(body.get("hands") or ()):
+        nested = entry.get("hand") if isinstance(entry, Mapping) else None
+        if isinstance(nested, Mapping) and nested.get("rules") is not None:
+            yield f"hands.{i}.hand.rules", nested["rules"]
+
+
+def resolve_rules(game: Game, body: Mapping[str, Any]) -> Rules:
+    """The request's rules: its top-level `rules`, else those of its hand record, else the default.
+
+    A record nested in the body may carry its own rules (a dealt record always does); they must
+    resolve to the same options as the request's, or the request is refused rather than judged
+    under rules the client did not mean.
+    """
+    nested = list(_nested_rules(body))
+    top = body.get("rules")
+    rules = game.rules(top if top is not None or not nested else nested[0][1])
+    for where, request in nested:
+        if game.rules(request).hash != rules.hash:
+            raise InvalidRecord(
+                Code.RULES_CONFLICT,
+                f"{where} resolves to other options than the request's rules: give one, or the same",
+                field=where,
+            )
+    return rules
 
 
 def json_response(data: Any, status: int = 200) -> Response:
@@ -40,6 +60,6 @@ def json_response(data: Any, status: int = 200) -> Response:
 
 def run(game_id: str, operation: str, body: Mapping[str, Any]) -> Response:
     game = find_game(game_id)
-    rules = game.rules(rules_request(body))
+    rules = resolve_rules(game, body)
     result = getattr(game, operation)(rules, body)
     return json_response(result)

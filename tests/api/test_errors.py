@@ -139,5 +139,12 @@ def test_rules_given_twice_must_agree(client):
     state = client.post("/v1/games/blob/hands/state", json=deal).get_json()
     body = {"rules": {"profile": "method-one"}, "hand": deal, "action": state["legal_actions"][0]}
     assert_problem(client.post("/v1/games/blob/hands/play", json=body), 422, "rules_conflict")
-    same = {**body, "rules": deal["rules"]}
+    same = {**body, "rules": {"profile": "seed"}}  # the same options, said more briefly
     assert client.post("/v1/games/blob/hands/play", json=same).status_code == 200
+
+
+def test_a_match_refuses_a_record_dealt_under_other_rules(client):
+    deal = client.post("/v1/games/blob/deals", json={"seed": 2, "round": 10}).get_json()["hand"]
+    body = {"rules": {"profile": "method-one"}, "hands": [{"hand": deal}]}
+    problem = assert_problem(client.post("/v1/games/blob/matches/score", json=body), 422, "rules_conflict")
+    assert problem["errors"] == {"hands.0.hand.rules": [problem["detail"]]}
