@@ -33,7 +33,7 @@ openapi: $(STAMP)
 	$(BIN)/python -m service.openapi_dump
 
 fuzz: $(STAMP)
-	TRICKREF_FUZZ_EXAMPLES=1000 $(BIN)/python -m pytest -p no:xdist tests/api/test_contract.py
+	TRICKREF_FUZZ_EXAMPLES=1000 $(BIN)/python -m pytest -p no:xdist tests/api/test_contract.py tests/api/test_stateful.py
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine
