@@ -6,7 +6,6 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from .common import (
     ActionSchema,
-    Card,
     CardList,
     HandRecordFields,
     HandRecordSchema,
@@ -111,7 +110,6 @@ class TrickLegalRequest(WithRules):
 
 
 __all__ = [
-    "Card",
     "DealRequest",
     "MatchRequest",
     "PlayRequest",
