@@ -77,9 +77,9 @@ def from_http_exception(error: HTTPException) -> Response:
         errors = errors["json"]  # webargs nests body errors under the location
     if errors is not None and not isinstance(errors, dict):
         errors = {"body": errors if isinstance(errors, list) else [str(errors)]}
-    detail = data.get("message") or (error.description if status != 422 else None) or HTTP_CODES[code]
-    if status == 400 and code == "malformed_request":
-        detail = "The request body is not valid JSON"
+    detail = data.get("message")
+    if detail is None:  # werkzeug's stock descriptions speak of browsers; ours name the problem
+        detail = HTTP_CODES[code] if status in (400, 422) else (error.description or HTTP_CODES[code])
     return problem(status, code, detail, headers, errors=errors)
 
 

@@ -26,7 +26,8 @@ def assert_problem(resp, status: int, code: str) -> dict:
 
 def test_malformed_json_is_400(client):
     resp = client.post("/v1/games/oh-hell/hands/state", data="{not json", content_type="application/json")
-    assert_problem(resp, 400, "malformed_request")
+    body = assert_problem(resp, 400, "malformed_request")
+    assert body["detail"] == "The request body is not valid JSON"
 
 
 def test_unknown_path_is_404(client):
@@ -110,7 +111,8 @@ def test_every_code_is_documented(code):
 
 
 def test_missing_body_is_400(client):
-    assert_problem(client.post("/v1/games/oh-hell/deals"), 400, "malformed_request")
+    body = assert_problem(client.post("/v1/games/oh-hell/deals"), 400, "malformed_request")
+    assert body["detail"] == "A JSON body is required"
 
 
 def test_non_json_body_is_415(client):
