@@ -99,9 +99,7 @@ def parse_record(data: object) -> HandRecord:
         actions = []
     if not isinstance(actions, list):
         raise IllegalAction(Code.UNKNOWN_ACTION, "'actions' is a list of actions", 0)
-    parsed = tuple(parse_action(a, i) for i, a in enumerate(actions))
-    record = HandRecord.from_json({**data, "actions": []})
-    return HandRecord(record.dealer, record.hands, parsed, record.turned, record.stock, record.round)
+    return HandRecord.from_json(data, tuple(parse_action(a, i) for i, a in enumerate(actions)))
 
 
 def _strain(value: object, field: str) -> str:

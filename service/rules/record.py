@@ -115,19 +115,21 @@ class HandRecord:
         return len(self.hands)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HandRecord:
+    def from_json(cls, data: Mapping[str, Any], actions: tuple[Action, ...] | None = None) -> HandRecord:
+        """Read a record; a game with its own action checks passes the actions already parsed."""
+        if actions is None:
+            parsed: list[Action] = []
+            for i, a in enumerate(data.get("actions") or ()):
+                try:
+                    parsed.append(Action.from_json(a))
+                except RuleError as e:
+                    raise e.at(i) from None
+            actions = tuple(parsed)
         turned = data.get("turned")
-        actions = data.get("actions") or ()
-        parsed: list[Action] = []
-        for i, a in enumerate(actions):
-            try:
-                parsed.append(Action.from_json(a))
-            except RuleError as e:
-                raise e.at(i) from None
         return cls(
             dealer=data["dealer"],
             hands=tuple(cards(h) for h in data["hands"]),
-            actions=tuple(parsed),
+            actions=actions,
             turned=card(turned) if turned is not None else None,
             stock=cards(data.get("stock") or ()),
             round=data.get("round"),
