@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import INCLUDE, RAISE, Schema, fields, validate
+from marshmallow import INCLUDE, RAISE, Schema, fields, post_load, validate
 
 from service.rules.cards import STRAINS
 
@@ -91,6 +91,14 @@ class RulesRequestSchema(Schema):
         validate=validate.Length(min=1, max=64),
         metadata={"description": "Rule profile; omitted means the game's default"},
     )
+
+    @post_load(pass_original=True)
+    def keep_order(self, data: dict[str, Any], original: Any, **_: Any) -> dict[str, Any]:
+        """marshmallow gathers unknown keys through a set; keep the client's order, so a record
+        sent back (hands/play echoes its rules) reads as it was written."""
+        if not isinstance(original, dict):
+            return data
+        return {k: data[k] for k in original if k in data} | data
 
 
 class RulesEchoSchema(StrictSchema):
