@@ -13,7 +13,7 @@ import random
 import time
 
 from service.rules.ohhell import GAMES, deal_state, parse_record, start_state
-from service.rules.ohhell_state import COMPLETE
+from service.rules.ohhell.state import COMPLETE
 from service.rules.profile import Rules
 
 GAME = {g.id: g for g in GAMES}

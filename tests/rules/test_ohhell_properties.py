@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from service.rules.errors import RuleError
 from service.rules.ohhell import GAMES, parse_record, start_state
-from service.rules.ohhell_options import SCORING_METHODS, TRUMP_MODES
-from service.rules.ohhell_state import COMPLETE, HandState
+from service.rules.ohhell.options import SCORING_METHODS, TRUMP_MODES
+from service.rules.ohhell.state import COMPLETE, HandState
 from service.rules.profile import Rules
 
 GAME = {g.id: g for g in GAMES}

@@ -9,7 +9,7 @@ import pytest
 
 from service.rules.errors import Code, IllegalAction, InvalidNotation, InvalidRecord, RuleError
 from service.rules.ohhell import GAMES
-from service.rules.ohhell_state import schedule
+from service.rules.ohhell.state import schedule
 from service.rules.profile import Rules
 
 GAME = {g.id: g for g in GAMES}
@@ -210,7 +210,7 @@ def test_no_turned_card_where_none_is_turned() -> None:
 
 
 def test_a_deal_of_the_whole_deck_has_no_turned_card_and_no_trumps() -> None:
-    from service.rules.ohhell_state import DECK
+    from service.rules.ohhell.state import DECK
 
     cards = [c.text for c in DECK]
     hands = [cards[i::4] for i in range(4)]  # 13 each

@@ -8,7 +8,7 @@ import pytest
 
 from service.rules.errors import Code, IllegalAction, InvalidRecord
 from service.rules.ohhell import GAMES
-from service.rules.ohhell_state import schedule
+from service.rules.ohhell.state import schedule
 from service.rules.profile import Rules
 
 GAME = {g.id: g for g in GAMES}
@@ -55,7 +55,7 @@ def test_blob_first_hand_shrinks_above_five_players(players: int, start: int) ->
 def test_blob_deal_goes_one_at_a_time_from_the_dealers_left() -> None:
     import random
 
-    from service.rules.ohhell_state import DECK
+    from service.rules.ohhell.state import DECK
 
     r = rules("blob", players=5)
     out = GAME["blob"].deal(r, {"seed": 42, "dealer": 2})

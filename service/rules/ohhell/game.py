@@ -1,7 +1,7 @@
 """The Oh Hell family (Blob, Nomination Whist, Oh Hell) behind the generic `Game` interface.
 
-This module only translates between the contract's JSON and the engine: `ohhell_options` holds the
-rule options and schedules, `ohhell_state` the hand state machine, `ohhell_scoring` the arithmetic.
+This module only translates between the contract's JSON and the engine: `options` holds the
+rule options and schedules, `state` the hand state machine, `scoring` the arithmetic.
 Every input that passed the wire schema either gets an answer or a `RuleError` with a code.
 """
 
@@ -13,10 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import NO_TRUMP, Card, card, strain, suit_of
-from .errors import MESSAGES, Code, IllegalAction, InvalidRecord, RuleError
-from .game import Game, Json
-from .ohhell_options import (
+from ..cards import NO_TRUMP, Card, card, strain, suit_of
+from ..errors import MESSAGES, Code, IllegalAction, InvalidRecord, RuleError
+from ..game import Game, Json
+from ..profile import RuleBook, Rules
+from ..record import Action, HandRecord, check_distinct
+from ..trick import judge, winning_index
+from .options import (
     BLOB_BOOK,
     BLOB_MAX_PLAYERS,
     DEALER_TURNS_OR_NT,
@@ -26,8 +29,8 @@ from .ohhell_options import (
     TURNED_MODES,
     WHIST_MAX_PLAYERS,
 )
-from .ohhell_scoring import breakdown, ranking
-from .ohhell_state import (
+from .scoring import breakdown, ranking
+from .state import (
     COMPLETE,
     DECK,
     HandState,
@@ -37,9 +40,6 @@ from .ohhell_state import (
     needs_turned,
     schedule,
 )
-from .profile import RuleBook, Rules
-from .record import Action, HandRecord, check_distinct
-from .trick import judge, winning_index
 
 __all__ = ["GAMES", "HandState", "OhHellGame", "deal_state", "parse_record", "start_state"]
 

@@ -12,9 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .cards import NO_TRUMP, STRAINS, Card, Suit, deck, suit_of
-from .errors import Code, IllegalAction, InvalidRecord
-from .ohhell_options import (
+from ..cards import NO_TRUMP, STRAINS, Card, Suit, deck, suit_of
+from ..errors import Code, IllegalAction, InvalidRecord
+from ..profile import Rules
+from ..record import Action, HandRecord, check_distinct, replay
+from ..trick import legal_cards, winning_index
+from .options import (
     DEALER_CHOOSES,
     DEALER_TURNS_OR_NT,
     DECK_SIZE,
@@ -25,10 +28,7 @@ from .ohhell_options import (
     TURNED_MODES,
     schedule_of,
 )
-from .ohhell_scoring import breakdown
-from .profile import Rules
-from .record import Action, HandRecord, check_distinct, replay
-from .trick import legal_cards, winning_index
+from .scoring import breakdown
 
 BIDDING = "bidding"
 TRUMP = "trump"

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import Code, InvalidRecord
-from .profile import Option, Profile, RuleBook
+from ..errors import Code, InvalidRecord
+from ..profile import Option, Profile, RuleBook
 
 DECK_SIZE = 52
 # The service's wire contract seats at most 8 players (schemas/common.py MAX_SEATS). Blob's own limit

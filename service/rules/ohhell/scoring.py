@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .ohhell_options import BLOBS, TEN_PLUS_BID, TEN_PLUS_OR_MINUS, TEN_PLUS_SQUARE, TRICKS_PLUS_TEN
+from .options import BLOBS, TEN_PLUS_BID, TEN_PLUS_OR_MINUS, TEN_PLUS_SQUARE, TRICKS_PLUS_TEN
 
 
 def seat_score(method: str, bid: int, tricks: int) -> int:
