@@ -1,0 +1,53 @@
+"""The Belote core: orders, points and combination detection, as both rule books state them."""
+
+from __future__ import annotations
+
+from service.rules.belote.cards import BELOTE_ORDER, DECK_24, DECK_32, LAST_TRICK, card_points, points
+from service.rules.belote.combinations import Run, holds_king_and_queen, quartets, runs
+from service.rules.cards import Suit, card, cards
+from service.rules.trick import winning_index
+
+H = Suit.HEARTS
+
+
+def test_decks_seven_and_nine_to_ace() -> None:
+    assert len(DECK_32) == 32 and {c.rank for c in DECK_32} == set("789TJQKA")
+    assert len(DECK_24) == 24 and {c.rank for c in DECK_24} == set("9TJQKA")
+
+
+def test_trump_points_and_order() -> None:
+    assert [card_points(card(r + "H"), H) for r in "J9ATKQ87"] == [20, 14, 11, 10, 4, 3, 0, 0]
+    assert winning_index(cards(["AH", "9H", "JH"]), H, BELOTE_ORDER) == 2
+    assert winning_index(cards(["AH", "9H", "TH"]), H, BELOTE_ORDER) == 1
+
+
+def test_plain_points_and_order() -> None:
+    assert [card_points(card(r + "S"), H) for r in "ATKQJ987"] == [11, 10, 4, 3, 2, 0, 0, 0]
+    assert winning_index(cards(["KS", "TS", "JS"]), H, BELOTE_ORDER) == 1
+
+
+def test_no_trump_ace() -> None:
+    assert card_points(card("AS"), None, no_trump_ace=19) == 19
+    assert card_points(card("AS"), None) == 11
+
+
+def test_a_deal_holds_162_with_a_trump_and_without() -> None:
+    assert points(DECK_32, H) + LAST_TRICK == 162
+    # with the Armenian no-trump ace: 4 x (19 + 10 + 4 + 3 + 2) + 10 = 162 as well
+    assert points(DECK_32, None, no_trump_ace=19) + LAST_TRICK == 162
+    # Baloot's Sun counts 130: 4 x 30 + 10
+    assert points(DECK_32, None) + LAST_TRICK == 130
+
+
+def test_runs_are_maximal_and_natural() -> None:
+    hand = cards(["7H", "8H", "9H", "TH", "JH", "QS", "KS", "AS"])
+    assert runs(hand) == [Run(Suit.SPADES, 3, "A"), Run(H, 5, "J")]
+    assert Run(H, 3, "9").cards == ("7H", "8H", "9H")
+    assert runs(cards(["9D", "TD", "QD", "KD"])) == []  # 9 10 . Q K is no run
+
+
+def test_quartets_and_king_queen() -> None:
+    hand = cards(["JS", "JH", "JD", "JC", "KH", "QH", "9S", "9H"])
+    assert [q.rank for q in quartets(hand)] == ["J"]
+    assert holds_king_and_queen(hand, H) and not holds_king_and_queen(hand, Suit.SPADES)
+    assert not holds_king_and_queen(hand, None)
