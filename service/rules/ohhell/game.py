@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import NO_TRUMP, Card, card, strain, suit_of
+from ..cards import NO_TRUMP, Card, suit_of
 from ..errors import MESSAGES, Code, IllegalAction, InvalidRecord, RuleError
 from ..game import Game, Json
+from ..parse import is_int, parse_action, parse_record, read_cards, read_seat, read_strain
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord, check_distinct
 from ..trick import judge, winning_index
@@ -44,88 +45,6 @@ from .state import (
 __all__ = ["GAMES", "HandState", "OhHellGame", "deal_state", "parse_record", "start_state"]
 
 
-# --------------------------------------------------------------------- reading the JSON
-
-
-def _is_int(v: object) -> bool:
-    return type(v) is int
-
-
-def parse_action(data: object, index: int) -> Action:
-    """One action of the JSON; a malformed one raises pinned to `index`."""
-    known = Action.cached(data)
-    if known is not None:  # seen before, so already checked
-        return known
-    if (
-        not isinstance(data, Mapping)
-        or not _is_int(data.get("seat"))
-        or not isinstance(data.get("type"), str)
-    ):
-        raise IllegalAction(Code.UNKNOWN_ACTION, "an action needs an integer 'seat' and a 'type'", index)
-    for key, kind in (("card", str), ("strain", str)):
-        if data.get(key) is not None and not isinstance(data[key], kind):
-            code = Code.INVALID_CARD if key == "card" else Code.INVALID_STRAIN
-            raise InvalidRecord(code, f"{data[key]!r} is not a {key}", index)
-    try:
-        return Action.from_json(data)
-    except RuleError as e:
-        raise e.at(index) from None
-
-
-def parse_record(data: object) -> HandRecord:
-    """A hand record's JSON as values (cards read, actions typed); the rules check it afterwards."""
-    if not isinstance(data, Mapping):
-        raise InvalidRecord(Code.WRONG_PLAYER_COUNT, "a hand record is an object with dealer, hands, actions")
-    hands = data.get("hands")
-    if not isinstance(hands, list) or not hands:
-        raise InvalidRecord(
-            Code.WRONG_PLAYER_COUNT, "a hand record needs 'hands': one list per seat", field="hands"
-        )
-    for s, h in enumerate(hands):
-        if not isinstance(h, list):
-            raise InvalidRecord(
-                Code.WRONG_HAND_SIZE, f"hands[{s}] is not a list of cards", field=f"hands.{s}"
-            )
-    if not _is_int(data.get("dealer")):
-        raise InvalidRecord(Code.INVALID_SEAT, "a hand record needs an integer 'dealer'", field="dealer")
-    rnd = data.get("round")
-    if rnd is not None and not _is_int(rnd):
-        raise InvalidRecord(Code.INVALID_ROUND, f"round {rnd!r} is not a round number", field="round")
-    stock = data.get("stock")
-    if stock is not None and not isinstance(stock, list):
-        raise InvalidRecord(Code.FOREIGN_CARD, "'stock' is a list of cards", field="stock")
-    actions = data.get("actions")
-    if actions is None:
-        actions = []
-    if not isinstance(actions, list):
-        raise IllegalAction(Code.UNKNOWN_ACTION, "'actions' is a list of actions", 0)
-    return HandRecord.from_json(data, tuple(parse_action(a, i) for i, a in enumerate(actions)))
-
-
-def _strain(value: object, field: str) -> str:
-    try:
-        return strain(value)  # type: ignore[arg-type]
-    except RuleError as e:
-        raise InvalidRecord(e.code, e.detail, field=field) from None
-
-
-def _cards(value: object, field: str) -> tuple[Card, ...]:
-    if not isinstance(value, list):
-        raise InvalidRecord(Code.INVALID_CARD, f"'{field}' is a list of cards", field=field)
-    try:
-        return tuple(card(v) for v in value)
-    except RuleError as e:
-        raise InvalidRecord(e.code, e.detail, field=field) from None
-
-
-def _seat(value: object, n: int, field: str) -> int:
-    if not _is_int(value) or not 0 <= value < n:  # type: ignore[operator]
-        raise InvalidRecord(
-            Code.INVALID_SEAT, f"{field} {value!r} is not a seat of a {n}-player table", field=field
-        )
-    return value  # type: ignore[return-value]
-
-
 def _canonical(action: Action) -> Action:
     """The action as the record stores it: only the field its type uses."""
     if action.type == "bid":
@@ -143,7 +62,7 @@ def start_state(rules: Rules, record: HandRecord) -> HandState:
     return build(rules, record)
 
 
-def deal_cards(
+def dealread_cards(
     rules: Rules, dealer: int, seed: int, rnd: int
 ) -> tuple[tuple[tuple[Card, ...], ...], Card | None]:
     """Shuffle with `seed`, deal the round's hand size one card at a time from the dealer's left, and
@@ -160,7 +79,7 @@ def deal_cards(
 
 def deal_state(rules: Rules, dealer: int, seed: int, rnd: int = 1) -> HandState:
     """A fresh hand as an engine state (the benchmark's and the simulations' entry point)."""
-    hands, turned = deal_cards(rules, dealer, seed, rnd)
+    hands, turned = dealread_cards(rules, dealer, seed, rnd)
     return initial(rules, dealer, hands, turned, rnd)
 
 
@@ -179,7 +98,7 @@ class ScoredHand:
 
 def _summary_list(summary: Mapping[str, Any], key: str, n: int) -> tuple[int, ...]:
     values = summary.get(key)
-    if not isinstance(values, list) or len(values) != n or not all(_is_int(v) for v in values):
+    if not isinstance(values, list) or len(values) != n or not all(is_int(v) for v in values):
         raise InvalidRecord(
             Code.INVALID_SUMMARY, f"'{key}' needs one integer per seat ({n})", field=f"summary.{key}"
         )
@@ -204,7 +123,7 @@ def read_summary(rules: Rules, summary: object, expect_round: int | None = None)
     rnd = summary.get("round", expect_round)
     sizes = schedule(rules)
     if rnd is not None:
-        if not _is_int(rnd) or not 1 <= rnd <= len(sizes):
+        if not is_int(rnd) or not 1 <= rnd <= len(sizes):
             raise InvalidRecord(
                 Code.INVALID_ROUND,
                 f"round {rnd!r}: the schedule has rounds 1 to {len(sizes)}",
@@ -231,7 +150,7 @@ def read_summary(rules: Rules, summary: object, expect_round: int | None = None)
             )
     dealer = summary.get("dealer")
     if dealer is not None:
-        dealer = _seat(dealer, n, "summary.dealer")
+        dealer = read_seat(dealer, n, "summary.dealer")
     if rules["dealer_restriction"] and sum(bids) == h:
         raise InvalidRecord(
             Code.DEALER_BID_RESTRICTED,
@@ -241,7 +160,7 @@ def read_summary(rules: Rules, summary: object, expect_round: int | None = None)
     trump = summary.get("trump")
     fixed_nt = fixed_no_trump(rules, h, rnd)
     if trump is not None:
-        trump = _strain(trump, "summary.trump")
+        trump = read_strain(trump, "summary.trump")
         if fixed_nt and trump != NO_TRUMP:
             raise InvalidRecord(
                 Code.INVALID_TRUMP,
@@ -302,15 +221,15 @@ class OhHellGame(Game):
         n = rules["players"]
         sizes = schedule(rules)
         rnd = body.get("round", 1)
-        if not _is_int(rnd) or not 1 <= rnd <= len(sizes):
+        if not is_int(rnd) or not 1 <= rnd <= len(sizes):
             raise InvalidRecord(
                 Code.INVALID_ROUND, f"round {rnd!r}: the schedule has rounds 1 to {len(sizes)}", field="round"
             )
         dealer = body.get("dealer")
-        dealer = (rnd - 1) % n if dealer is None else _seat(dealer, n, "dealer")
+        dealer = (rnd - 1) % n if dealer is None else read_seat(dealer, n, "dealer")
         given = body.get("seed")
         seed: int = given if type(given) is int else secrets.randbits(63)
-        hands, turned = deal_cards(rules, dealer, seed, rnd)
+        hands, turned = dealread_cards(rules, dealer, seed, rnd)
         record = HandRecord(dealer, hands, (), turned, (), rnd).to_json()
         echo = rules.echo()
         return {
@@ -331,7 +250,7 @@ class OhHellGame(Game):
         action = parse_action(body.get("action"), index)
         seat = body.get("seat")
         if seat is not None:
-            _seat(seat, rules["players"], "seat")
+            read_seat(seat, rules["players"], "seat")
             if seat != action.seat:
                 raise IllegalAction(
                     Code.NOT_YOUR_TURN,
@@ -359,9 +278,9 @@ class OhHellGame(Game):
 
     def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         n = rules["players"]
-        trump = _strain(body.get("trump"), "trump")
-        leader = _seat(body.get("leader"), n, "leader")
-        played = _cards(body.get("cards"), "cards")
+        trump = read_strain(body.get("trump"), "trump")
+        leader = read_seat(body.get("leader"), n, "leader")
+        played = read_cards(body.get("cards"), "cards")
         if not 1 <= len(played) <= n:
             raise InvalidRecord(
                 Code.INVALID_TRICK, f"{len(played)} cards: a trick of {n} players has 1 to {n}", field="cards"
@@ -378,9 +297,9 @@ class OhHellGame(Game):
 
     def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         n = rules["players"]
-        trump = _strain(body.get("trump"), "trump")
-        hand = _cards(body.get("hand"), "hand")
-        trick = _cards(body.get("trick", []), "trick")
+        trump = read_strain(body.get("trump"), "trump")
+        hand = read_cards(body.get("hand"), "hand")
+        trick = read_cards(body.get("trick", []), "trick")
         if len(trick) >= n:
             raise InvalidRecord(
                 Code.INVALID_TRICK,
@@ -397,9 +316,9 @@ class OhHellGame(Game):
         seat = body.get("seat")
         leader = body.get("leader")
         if seat is not None:
-            _seat(seat, n, "seat")
+            read_seat(seat, n, "seat")
         if leader is not None:
-            _seat(leader, n, "leader")
+            read_seat(leader, n, "leader")
         if seat is not None and leader is not None and seat != (leader + len(trick)) % n:
             raise InvalidRecord(
                 Code.NOT_YOUR_TURN,
@@ -422,7 +341,7 @@ class OhHellGame(Game):
         n = rules["players"]
         sizes = schedule(rules)
         first = body.get("first_dealer")
-        first = 0 if first is None else _seat(first, n, "first_dealer")
+        first = 0 if first is None else read_seat(first, n, "first_dealer")
         entries = body.get("hands")
         if not isinstance(entries, list):
             raise InvalidRecord(Code.INVALID_SUMMARY, "'hands' lists the hands so far", field="hands")

@@ -1,0 +1,89 @@
+"""Reading the contract's JSON into the core's values, for every game.
+
+The wire schemas have checked the JSON's shape; these readers give each value its meaning (cards
+parsed, seats checked against the table) and turn anything a schema let through into a `RuleError`
+with a code and the field at fault, so the engines never see a malformed value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .cards import Card, card, strain
+from .errors import Code, IllegalAction, InvalidRecord, RuleError
+from .record import Action, HandRecord
+
+
+def is_int(v: object) -> bool:
+    return type(v) is int
+
+
+def parse_action(data: object, index: int) -> Action:
+    """One action of the JSON; a malformed one raises pinned to `index`."""
+    known = Action.cached(data)
+    if known is not None:  # seen before, so already checked
+        return known
+    if not isinstance(data, Mapping) or not is_int(data.get("seat")) or not isinstance(data.get("type"), str):
+        raise IllegalAction(Code.UNKNOWN_ACTION, "an action needs an integer 'seat' and a 'type'", index)
+    for key, kind in (("card", str), ("strain", str)):
+        if data.get(key) is not None and not isinstance(data[key], kind):
+            code = Code.INVALID_CARD if key == "card" else Code.INVALID_STRAIN
+            raise InvalidRecord(code, f"{data[key]!r} is not a {key}", index)
+    try:
+        return Action.from_json(data)
+    except RuleError as e:
+        raise e.at(index) from None
+
+
+def parse_record(data: object) -> HandRecord:
+    """A hand record's JSON as values (cards read, actions typed); the rules check it afterwards."""
+    if not isinstance(data, Mapping):
+        raise InvalidRecord(Code.WRONG_PLAYER_COUNT, "a hand record is an object with dealer, hands, actions")
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise InvalidRecord(
+            Code.WRONG_PLAYER_COUNT, "a hand record needs 'hands': one list per seat", field="hands"
+        )
+    for s, h in enumerate(hands):
+        if not isinstance(h, list):
+            raise InvalidRecord(
+                Code.WRONG_HAND_SIZE, f"hands[{s}] is not a list of cards", field=f"hands.{s}"
+            )
+    if not is_int(data.get("dealer")):
+        raise InvalidRecord(Code.INVALID_SEAT, "a hand record needs an integer 'dealer'", field="dealer")
+    rnd = data.get("round")
+    if rnd is not None and not is_int(rnd):
+        raise InvalidRecord(Code.INVALID_ROUND, f"round {rnd!r} is not a round number", field="round")
+    stock = data.get("stock")
+    if stock is not None and not isinstance(stock, list):
+        raise InvalidRecord(Code.FOREIGN_CARD, "'stock' is a list of cards", field="stock")
+    actions = data.get("actions")
+    if actions is None:
+        actions = []
+    if not isinstance(actions, list):
+        raise IllegalAction(Code.UNKNOWN_ACTION, "'actions' is a list of actions", 0)
+    return HandRecord.from_json(data, tuple(parse_action(a, i) for i, a in enumerate(actions)))
+
+
+def read_strain(value: object, field: str) -> str:
+    try:
+        return strain(value)  # type: ignore[arg-type]
+    except RuleError as e:
+        raise InvalidRecord(e.code, e.detail, field=field) from None
+
+
+def read_cards(value: object, field: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise InvalidRecord(Code.INVALID_CARD, f"'{field}' is a list of cards", field=field)
+    try:
+        return tuple(card(v) for v in value)
+    except RuleError as e:
+        raise InvalidRecord(e.code, e.detail, field=field) from None
+
+
+def read_seat(value: object, n: int, field: str) -> int:
+    if not is_int(value) or not 0 <= value < n:  # type: ignore[operator]
+        raise InvalidRecord(
+            Code.INVALID_SEAT, f"{field} {value!r} is not a seat of a {n}-player table", field=field
+        )
+    return value  # type: ignore[return-value]
