@@ -18,6 +18,7 @@ Json = dict[str, Any]
 
 class Game(ABC):
     id: str
+    family: str  # the game family, which names its wire types in schemas/ (ohhell, blot, baloot)
     name: str
     summary: str
     min_players: int

@@ -207,6 +207,7 @@ def _in_hand(i: int, e: RuleError) -> RuleError:
 
 
 class OhHellGame(Game):
+    family = "ohhell"
     action_types = ("bid", "trump", "play")
 
     def __init__(self, id: str, name: str, summary: str, max_players: int, rulebook: RuleBook) -> None:
