@@ -1,33 +1,51 @@
-"""Building blocks shared by the request and response schemas."""
+"""The shared blocks of the wire contract: cards, seats, strains, played cards and tricks, unions.
+
+Each block is defined once. Fields that carry `_ref` metadata are written into the spec as a
+reference to one component (`Card`, `Seat`, `Strain`, `Suit`), so a generated client has one type
+for each instead of one per place it appears (see `schemas/spec.py`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
-from marshmallow import INCLUDE, RAISE, Schema, fields, post_load, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from service.rules.cards import STRAINS
+from service.rules.cards import STRAINS, SUITS
 
 MAX_SEATS = 8
 MAX_SEAT = MAX_SEATS - 1
 CARD_PATTERN = r"^(10|[2-9TJQKAtjqka])[SHDCshdc]$"
-ACTION_TYPES = (
-    "bid",
-    "trump",
-    "play",
-    "pass",
-    "keep",
-    "contra",
-    "recontra",
-    "take",
-    "name",
-    "hokum",
-    "sun",
-    "double",
-    "three",
-    "four",
-    "gahwa",
-)
+# Every text the pattern admits: a set lookup is the whole check, and it cannot be fooled by a
+# trailing newline the way a `$` regex can.
+CARD_TEXTS = frozenset(r + s for r in (*"23456789TJQKA", *"tjqka", "10") for s in (*"SHDC", *"shdc"))
+SUIT_LETTERS = tuple(s.value for s in SUITS)
+
+# The shared components, written into the spec once and referenced everywhere.
+COMPONENTS: dict[str, dict[str, Any]] = {
+    "Card": {
+        "type": "string",
+        "pattern": CARD_PATTERN,
+        "description": "A card: rank (2-9, T or 10, J, Q, K, A) then suit (S, H, D, C). Answers use "
+        "the canonical form (`TS`); requests may also write `10S` or lower case.",
+        "examples": ["TS"],
+    },
+    "Seat": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": MAX_SEAT,
+        "description": "A seat, 0..n-1 in the order of play; in 4-player team games seats 0 and 2 "
+        "are team 0, seats 1 and 3 team 1.",
+    },
+    "Strain": {
+        "type": "string",
+        "enum": list(STRAINS),
+        "description": "A trump suit, or NT for no trumps (Sun in Baloot).",
+    },
+    "Suit": {"type": "string", "enum": list(SUIT_LETTERS), "description": "A suit."},
+}
 
 
 class StrictSchema(Schema):
@@ -37,20 +55,41 @@ class StrictSchema(Schema):
         unknown = RAISE
 
 
-def _meta(kw: dict[str, Any], **defaults: Any) -> dict[str, Any]:
-    """Merge a caller's metadata (usually a description) over the field type's defaults."""
-    meta = {**defaults, **kw.pop("metadata", {})}
-    return meta
+def _ref(name: str, kw: dict[str, Any]) -> dict[str, Any]:
+    return {"_ref": name, **kw.pop("metadata", {})}
+
+
+def _card_text(value: str) -> None:
+    if value not in CARD_TEXTS:
+        raise ValidationError("Not a card: rank (2-9, T or 10, J, Q, K, A) then suit (S, H, D, C).")
 
 
 def Card(**kw: Any) -> fields.String:
-    meta = _meta(
-        kw,
-        description="A card: rank (2-9, T or 10, J, Q, K, A) then suit (S, H, D, C)",
-        pattern=CARD_PATTERN,
-        example="TS",
+    return fields.String(validate=_card_text, metadata=_ref("Card", kw), **kw)
+
+
+def Seat(**kw: Any) -> fields.Integer:
+    return fields.Integer(
+        validate=validate.Range(min=0, max=MAX_SEAT), strict=True, metadata=_ref("Seat", kw), **kw
     )
-    return fields.String(metadata=meta, validate=validate.Length(min=2, max=3), **kw)
+
+
+def Strain(**kw: Any) -> fields.String:
+    return fields.String(validate=validate.OneOf(STRAINS), metadata=_ref("Strain", kw), **kw)
+
+
+def Suit(**kw: Any) -> fields.String:
+    return fields.String(validate=validate.OneOf(SUIT_LETTERS), metadata=_ref("Suit", kw), **kw)
+
+
+def Int(low: int = 0, high: int | None = None, **kw: Any) -> fields.Integer:
+    """An integer (never a float: every count and score of the service is whole)."""
+    return fields.Integer(strict=True, validate=validate.Range(min=low, max=high), **kw)
+
+
+def Ints(**kw: Any) -> fields.List:  # type: ignore[type-arg]
+    """A list of integers (scores may be negative)."""
+    return fields.List(fields.Integer(strict=True), **kw)
 
 
 class _CardList(fields.List):  # type: ignore[type-arg]
@@ -62,7 +101,7 @@ class _CardList(fields.List):  # type: ignore[type-arg]
     """
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
-        if type(value) is list and all(type(c) is str and 2 <= len(c) <= 3 for c in value):
+        if type(value) is list and all(type(c) is str and c in CARD_TEXTS for c in value):
             return value
         return super()._deserialize(value, attr, data, **kwargs)
 
@@ -71,113 +110,173 @@ def CardList(max_items: int = 52, min_items: int = 0, **kw: Any) -> fields.List:
     return _CardList(Card(), validate=validate.Length(min=min_items, max=max_items), **kw)
 
 
-def Seat(**kw: Any) -> fields.Integer:
-    meta = _meta(kw, description="Seat number, 0..n-1 in the order of play")
-    return fields.Integer(validate=validate.Range(min=0, max=MAX_SEAT), strict=True, metadata=meta, **kw)
+def Const(value: str, **kw: Any) -> fields.String:
+    """A discriminator: the one value a variant's `type` takes."""
+    return fields.String(required=True, validate=validate.OneOf([value]), **kw)
 
 
-def Strain(**kw: Any) -> fields.String:
-    meta = _meta(kw, description="A trump suit, or NT for no trumps (Sun)")
-    return fields.String(validate=validate.OneOf(STRAINS), metadata=meta, **kw)
+class OneOf(fields.Field):  # type: ignore[type-arg]
+    """A value of one of several schemas: by `type` when a discriminator is given, else the first
+    that loads. The spec writes it as a reference to the union component `name` (schemas/spec.py
+    registers it with its `oneOf` and discriminator)."""
 
+    def __init__(
+        self,
+        name: str,
+        variants: Mapping[str, Schema] | Sequence[Schema],
+        discriminator: str | None = "type",
+        **kw: Any,
+    ) -> None:
+        super().__init__(metadata={"_ref": name, **kw.pop("metadata", {})}, **kw)
+        self.union = name
+        self.discriminator = discriminator
+        self.variants: dict[str, Schema] = (
+            dict(variants) if isinstance(variants, Mapping) else {str(i): v for i, v in enumerate(variants)}
+        )
+        self._quick = {k: _quick_check(v) for k, v in self.variants.items()}
 
-class RulesRequestSchema(Schema):
-    """A profile name plus any option overrides; unknown options get `unknown_rule_option`."""
-
-    class Meta:
-        unknown = INCLUDE
-
-    profile = fields.String(
-        validate=validate.Length(min=1, max=64),
-        metadata={"description": "Rule profile; omitted means the game's default"},
-    )
-
-    @post_load(pass_original=True)
-    def keep_order(self, data: dict[str, Any], original: Any, **_: Any) -> dict[str, Any]:
-        """marshmallow gathers unknown keys through a set; keep the client's order, so a record
-        sent back (hands/play echoes its rules) reads as it was written."""
-        if not isinstance(original, dict):
-            return data
-        return {k: data[k] for k in original if k in data} | data
-
-
-class RulesEchoSchema(StrictSchema):
-    profile = fields.String(required=True)
-    options = fields.Dict(required=True, metadata={"description": "Every option, resolved"})
-    hash = fields.String(required=True, metadata={"description": "Canonical hash of the options"})
-
-
-class ActionSchema(StrictSchema):
-    seat = Seat(required=True)
-    type = fields.String(
-        required=True,
-        validate=validate.OneOf(ACTION_TYPES),
-        metadata={"description": "Action type; each game accepts its own subset"},
-    )
-    value = fields.Integer(strict=True, validate=validate.Range(min=0, max=1000))
-    strain = Strain()
-    card = Card()
-    capot = fields.Boolean(metadata={"description": "Bazar Blot: the bid is capot (all tricks)"})
-
-
-_ACTION_TYPES = frozenset(ACTION_TYPES)
-_STRAINS = frozenset(STRAINS)
-_ACTION_KEYS = frozenset(ActionSchema().fields)
-
-
-def _plain_int(v: Any, low: int, high: int) -> bool:
-    return type(v) is int and low <= v <= high
-
-
-def _is_simple_action(a: Any) -> bool:
-    """True when `a` certainly passes ActionSchema: the common case, decided without marshmallow."""
-    if type(a) is not dict or not _ACTION_KEYS.issuperset(a):
-        return False
-    kind = a.get("type")
-    if not _plain_int(a.get("seat"), 0, MAX_SEAT) or type(kind) is not str or kind not in _ACTION_TYPES:
-        return False
-    if "value" in a and not _plain_int(a["value"], 0, 1000):
-        return False
-    if "strain" in a and (type(a["strain"]) is not str or a["strain"] not in _STRAINS):
-        return False
-    if "card" in a and not (type(a["card"]) is str and 2 <= len(a["card"]) <= 3):
-        return False
-    return "capot" not in a or type(a["capot"]) is bool
-
-
-class _ActionList(fields.List):
-    """Actions, checked in one pass when every one is plainly well formed (see _CardList)."""
+    def quick(self, value: Any) -> bool:
+        """True when `value` certainly loads as it is: the common case, decided without marshmallow
+        (every request replays dozens of actions, and a schema load per action costs more than
+        the replay)."""
+        if type(value) is not dict:
+            return False
+        if self.discriminator is None:
+            return any(check is not None and check(value) for check in self._quick.values())
+        kind = value.get(self.discriminator)
+        check = self._quick.get(kind) if type(kind) is str else None
+        return check is not None and check(value)
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
-        if type(value) is list and all(_is_simple_action(a) for a in value):
+        if self.quick(value):
+            return value
+        if type(value) is not dict:
+            raise ValidationError("Not a valid object.")
+        if self.discriminator is None:
+            errors: list[Any] = []
+            for schema in self.variants.values():
+                try:
+                    return schema.load(value)
+                except ValidationError as e:
+                    errors.append(e.messages)
+            raise ValidationError(errors[0] if len(errors) == 1 else {"_schema": ["Matches no variant."]})
+        kind = value.get(self.discriminator)
+        found = self.variants.get(kind) if isinstance(kind, str) else None
+        if found is None:
+            known = ", ".join(self.variants)
+            raise ValidationError({self.discriminator: [f"Must be one of: {known}."]})
+        return found.load(value)
+
+
+Check = Callable[[Any], bool]
+
+
+def _quick_field(field: fields.Field) -> Check | None:  # type: ignore[type-arg]
+    """A sound one-line check for the plain field kinds of actions; None for anything else."""
+    checks = field.validators
+    if isinstance(field, fields.Boolean):
+        if not checks:
+            return lambda v: type(v) is bool
+        if len(checks) == 1 and isinstance(checks[0], validate.Equal):
+            expected = checks[0].comparable
+            return lambda v: type(v) is bool and v is expected
+        return None
+    if isinstance(field, fields.Integer) and field.strict and len(checks) == 1:
+        rng = checks[0]
+        if not isinstance(rng, validate.Range) or not (rng.min_inclusive and rng.max_inclusive):
+            return None
+        low, high = rng.min, rng.max
+        return lambda v: type(v) is int and (low is None or v >= low) and (high is None or v <= high)
+    if type(field) is fields.String and len(checks) == 1:
+        if checks[0] is _card_text:
+            return lambda v: type(v) is str and v in CARD_TEXTS
+        if isinstance(checks[0], validate.OneOf):
+            choices = frozenset(checks[0].choices)
+            return lambda v: type(v) is str and v in choices
+    return None
+
+
+def _quick_check(schema: Schema) -> Check | None:
+    """A check that a dict loads unchanged with `schema`: exactly its fields, each plainly valid."""
+    found = {name: _quick_field(f) for name, f in schema.fields.items()}
+    if any(check is None for check in found.values()):
+        return None
+    checks: dict[str, Check] = {k: v for k, v in found.items() if v is not None}
+    required = frozenset(name for name, f in schema.fields.items() if f.required)
+    allowed = frozenset(checks)
+
+    def check(value: dict[str, Any]) -> bool:
+        keys = value.keys()
+        return required <= keys <= allowed and all(checks[k](v) for k, v in value.items())
+
+    return check
+
+
+class QuickList(fields.List):  # type: ignore[type-arg]
+    """A list of union values, checked in one pass when each is plainly well formed."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        inner = self.inner
+        if type(value) is list and isinstance(inner, OneOf) and all(map(inner.quick, value)):
             return value
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-class ViewActionSchema(ActionSchema):
-    hidden = fields.Boolean(metadata={"description": "A hidden bid: made, but not shown to this seat"})
+def union_component(field: OneOf, ref: Any) -> dict[str, Any]:
+    """The union's spec: `ref(schema)` gives each variant's reference."""
+    refs = {k: ref(v) for k, v in field.variants.items()}
+    out: dict[str, Any] = {"oneOf": list(refs.values())}
+    if field.discriminator is not None:
+        out["discriminator"] = {
+            "propertyName": field.discriminator,
+            "mapping": {k: r["$ref"] for k, r in refs.items()},
+        }
+    return out
 
 
-class HandRecordFields(Schema):
-    """The deal and the actions so far: the whole state of one hand."""
+class PlayedCardSchema(StrictSchema):
+    seat = Seat(required=True)
+    card = Card(required=True)
 
-    rules = fields.Nested(RulesRequestSchema)
-    dealer = Seat(required=True)
-    hands = fields.List(
-        CardList(max_items=52),
+
+class TrickSchema(StrictSchema):
+    """A complete trick: who led, the cards in playing order, who won it and its card points."""
+
+    leader = Seat(required=True)
+    cards = fields.List(fields.Nested(PlayedCardSchema), required=True)
+    winner = Seat(required=True)
+    points = Int(required=True, metadata={"description": "Card points in the trick (0 in whist games)"})
+
+
+class CurrentTrickSchema(StrictSchema):
+    leader = Seat(required=True)
+    cards = fields.List(fields.Nested(PlayedCardSchema), required=True)
+
+
+class IllegalCardSchema(StrictSchema):
+    card = Card(required=True)
+    code = fields.String(
         required=True,
-        validate=validate.Length(min=1, max=MAX_SEATS),
-        metadata={"description": "The cards each seat was dealt, by seat"},
+        metadata={
+            "description": "The rule the card breaks (a problem code: must_follow_suit, must_trump...)"
+        },
     )
-    turned = Card(metadata={"description": "The face-up card, where the game has one"})
-    stock = CardList(metadata={"description": "Undealt cards in deal order"})
-    round = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=1, max=100),
-        metadata={"description": "1-based round of the deal schedule"},
-    )
-    actions = _ActionList(fields.Nested(ActionSchema), load_default=list, validate=validate.Length(max=200))
+    reason = fields.String(required=True, metadata={"description": "The rule, in words"})
 
 
-class HandRecordSchema(HandRecordFields, StrictSchema):
-    pass
+# ------------------------------------------------------------------ actions every family shares
+
+
+class PlayActionSchema(StrictSchema):
+    """Play a card to the current trick."""
+
+    seat = Seat(required=True)
+    type = Const("play")
+    card = Card(required=True)
+
+
+@cache
+def bare_action(kind: str, doc: str) -> type[StrictSchema]:
+    """An action that is only a seat and a type (pass, keep, contra, sun, double...)."""
+    name = "".join(part.capitalize() for part in kind.split("_")) + "ActionSchema"
+    return type(name, (StrictSchema,), {"__doc__": doc, "seat": Seat(required=True), "type": Const(kind)})

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 
 from . import __version__, config, errors, observability
-from .api import install_converters, register, require_json_body
+from .api import register, require_json_body
 from .api.smorest import Api
 
 SWAGGER_UI_CDN = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.32.0/"
@@ -50,7 +50,6 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         app.config["OPENAPI_SWAGGER_UI_PATH"] = None
         app.config["OPENAPI_REDOC_PATH"] = None
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    install_converters(app)
     api = Api(app)
     register(api)
     errors.register(app)

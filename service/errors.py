@@ -75,12 +75,34 @@ def from_http_exception(error: HTTPException) -> Response:
     errors = data.get("errors") or data.get("messages")
     if isinstance(errors, dict) and set(errors) == {"json"}:
         errors = errors["json"]  # webargs nests body errors under the location
-    if errors is not None and not isinstance(errors, dict):
-        errors = {"body": errors if isinstance(errors, list) else [str(errors)]}
+    if errors is not None:
+        errors = flatten(errors)
     detail = data.get("message")
     if detail is None:  # werkzeug's stock descriptions speak of browsers; ours name the problem
         detail = HTTP_CODES[code] if status in (400, 422) else (error.description or HTTP_CODES[code])
     return problem(status, code, detail, headers, errors=errors)
+
+
+def flatten(errors: Any, path: str = "") -> dict[str, list[str]]:
+    """marshmallow's nested messages as {dotted path: messages}, the shape the contract promises
+    (`hand.actions.3.card`); a schema-level message belongs to the object it is about (`body` for
+    the whole request)."""
+    if isinstance(errors, dict):
+        out: dict[str, list[str]] = {}
+        for key, value in errors.items():
+            sub = path if key == "_schema" else f"{path}.{key}" if path else str(key)
+            for where, messages in flatten(value, sub).items():
+                out.setdefault(where, []).extend(messages)
+        return out
+    messages = errors if isinstance(errors, list) else [errors]
+    flat: dict[str, list[str]] = {}
+    for m in messages:
+        if isinstance(m, dict):  # a list of nested errors (a union's variants)
+            for where, inner in flatten(m, path).items():
+                flat.setdefault(where, []).extend(inner)
+        else:
+            flat.setdefault(path or "body", []).append(str(m))
+    return flat
 
 
 def from_rule_error(error: RuleError) -> Response:

@@ -1,8 +1,10 @@
-"""Generate schemas/examples.json: one real request and its real response per operation.
+"""Generate schemas/examples.json: for every game and operation a real request, its real answer, and
+a real 422 with the request that caused it.
 
-Run `python -m service.examples` (part of `make openapi`) after an engine changes. The examples
-are played through the app itself, so they are answers the service really gives; a test replays
-each request and requires the committed response.
+Run `python -m service.examples` (part of `make openapi`) after an engine changes. The examples are
+played through the app itself, so they are answers the service really gives; a test replays each
+request and requires the committed answer. A game's examples come from its own `example_plan`
+(`service/example_plans.py`), so adding a game adds its examples without touching this module.
 """
 
 from __future__ import annotations
@@ -13,70 +15,57 @@ from typing import Any
 
 from service.api.examples import EXAMPLES_FILE
 
-GAME = "oh-hell"
 
+class Client:
+    def __init__(self, game: str) -> None:
+        from service import create_app
 
-def _post(client: Any, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    resp = client.post(f"/v1/games/{GAME}/{path}", json=body)
-    if resp.status_code != 200:
-        raise RuntimeError(f"{path}: {resp.status_code} {resp.get_data(as_text=True)}")
-    data: dict[str, Any] = resp.get_json()
-    return data
+        self.http = create_app().test_client()
+        self.game = game
+
+    def post(self, path: str, body: dict[str, Any], status: int = 200) -> dict[str, Any]:
+        resp = self.http.post(f"/v1/games/{self.game}/{path}", json=body)
+        data: dict[str, Any] = resp.get_json(force=True)
+        if resp.status_code != status:
+            raise RuntimeError(f"{self.game} {path}: {resp.status_code} {data}")
+        data.pop("request_id", None)  # random per request: not part of an example
+        return data
 
 
 def build() -> dict[str, Any]:
     from service import create_app
+    from service.example_plans import plan
+    from service.rules import registry
 
-    client = create_app().test_client()
-    out: dict[str, Any] = {}
-    for name, path in (
-        ("games", "/v1/games"),
-        ("game", f"/v1/games/{GAME}"),
-        ("healthz", "/healthz"),
-        ("readyz", "/readyz"),
-    ):
-        out[name] = {"request": None, "response": client.get(path).get_json()}
-
-    deal_request = {"seed": 7, "round": 4}
-    deal = _post(client, "deals", deal_request)
-    out["deals"] = {"request": deal_request, "response": deal}
-
-    hand = deal["hand"]
-    first = _post(client, "hands/state", hand)
-    play_request = {"hand": hand, "action": first["legal_actions"][0]}
-    out["hands_play"] = {"request": play_request, "response": _post(client, "hands/play", play_request)}
-
-    state = first
-    while state["phase"] != "complete":
-        hand = {**hand, "actions": [*hand["actions"], state["legal_actions"][0]]}
-        state = _post(client, "hands/state", hand)
-    state_request = {**hand, "seat": 1}
-    out["hands_state"] = {"request": state_request, "response": _post(client, "hands/state", state_request)}
-
-    score_request = {"hand": hand}
-    out["hands_score"] = {"request": score_request, "response": _post(client, "hands/score", score_request)}
-
-    winner_request = {"trump": "H", "leader": 1, "cards": ["AS", "2H", "KS", "QS"]}
-    out["tricks_winner"] = {
-        "request": winner_request,
-        "response": _post(client, "tricks/winner", winner_request),
+    http = create_app().test_client()
+    out: dict[str, Any] = {
+        "catalog": {name: http.get(path).get_json() for name, path in CATALOG.items()},
+        "games": {},
     }
-
-    legal_request = {"trump": "H", "hand": ["AS", "2S", "KH", "3D"], "trick": ["5S"]}
-    out["tricks_legal"] = {"request": legal_request, "response": _post(client, "tricks/legal", legal_request)}
-
-    match_request = {
-        "first_dealer": 0,
-        "hands": [
-            {"summary": {"bids": [3, 2, 2, 1], "tricks": [4, 2, 3, 1]}},
-            {"summary": {"bids": [2, 2, 3, 0], "tricks": [2, 3, 3, 1]}},
-        ],
-    }
-    out["matches_score"] = {
-        "request": match_request,
-        "response": _post(client, "matches/score", match_request),
-    }
+    for game in registry.GAMES.values():
+        client = Client(game.id)
+        entries: dict[str, Any] = {"game": {"response": http.get(f"/v1/games/{game.id}").get_json()}}
+        for key, path, request, problem_request in plan(game, client):
+            entries[key] = {
+                "request": request,
+                "response": client.post(path, request),
+                "problem_request": problem_request,
+                "problem": client.post(path, problem_request, status=422),
+            }
+        out["games"][game.id] = entries
     return out
+
+
+CATALOG = {"games": "/v1/games", "healthz": "/healthz", "readyz": "/readyz"}
+PATHS = {
+    "deals": "deals",
+    "hands_state": "hands/state",
+    "hands_play": "hands/play",
+    "hands_score": "hands/score",
+    "tricks_winner": "tricks/winner",
+    "tricks_legal": "tricks/legal",
+    "matches_score": "matches/score",
+}
 
 
 def write() -> None:

@@ -173,11 +173,15 @@ class Metrics:
         return generate_latest(self.registry)
 
 
-def _game_label(view_args: dict[str, Any] | None) -> str:
-    if not view_args or "game" not in view_args:
-        return "-"
-    game = view_args["game"]
-    return game if game in registry.GAMES else "unknown"
+def _labels(endpoint: str | None, blueprint: str | None, view_args: dict[str, Any] | None) -> tuple[str, str]:
+    """(operation, game): a game's operations are one blueprint per game, so the operation is the
+    endpoint within it (`hands_state`) and the game its blueprint; an unknown game's id is never a
+    label value (the label sets stay closed)."""
+    if endpoint is None:
+        return "unmatched", "-"
+    if blueprint in registry.GAMES:
+        return endpoint.partition(".")[2], blueprint
+    return endpoint, "unknown" if view_args and "game" in view_args else "-"
 
 
 def _problem_code(response: Response) -> str:
@@ -214,9 +218,8 @@ def init_app(app: Flask) -> None:
         if start is None:  # before_request did not run (it always does; belt and braces)
             return response
         elapsed = time.perf_counter() - start
-        operation = request.endpoint or "unmatched"
+        operation, game = _labels(request.endpoint, request.blueprint, request.view_args)
         method = request.method if request.method in _METHODS else "other"
-        game = _game_label(request.view_args)
         status = response.status_code
         key = (operation, method, game, status)
         children = series.get(key)

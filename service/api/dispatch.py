@@ -1,4 +1,4 @@
-"""The one code path from a route to a game: find it, resolve its rules, run the operation."""
+"""The one code path from a route to a game: resolve its rules, run the operation."""
 
 from __future__ import annotations
 
@@ -7,20 +7,10 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from flask import Response
-from flask_smorest import abort
 
-from service.rules import registry
 from service.rules.errors import Code, InvalidRecord
 from service.rules.game import Game
 from service.rules.profile import Rules
-
-
-def find_game(game_id: str) -> Game:
-    game = registry.find(game_id)
-    if game is None:
-        known = ", ".join(sorted(registry.GAMES)) or "none yet"
-        abort(404, code="unknown_game", message=f"No game {game_id!r}; known games: {known}")
-    return game  # type: ignore[return-value]
 
 
 def _nested_rules(body: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
@@ -58,8 +48,7 @@ def json_response(data: Any, status: int = 200) -> Response:
     return Response(json.dumps(data, separators=(",", ":")), status=status, mimetype="application/json")
 
 
-def run(game_id: str, operation: str, body: Mapping[str, Any]) -> Response:
-    game = find_game(game_id)
+def run(game: Game, operation: str, body: Mapping[str, Any]) -> Response:
     rules = resolve_rules(game, body)
     result = getattr(game, operation)(rules, body)
     return json_response(result)

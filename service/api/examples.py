@@ -1,8 +1,8 @@
-"""Request and response examples for the spec, read from schemas/examples.json.
+"""Request, response and problem examples for the spec, read from schemas/examples.json.
 
 The file is generated from the engines (`python -m service.examples`) and committed; a test
-replays every request example against the app and requires the committed response, so the
-examples in the docs are always real answers.
+replays every example against the app and requires the committed answer, so the examples in the
+docs are always real answers.
 """
 
 from __future__ import annotations
@@ -23,11 +23,12 @@ def load() -> dict[str, Any]:
     return data
 
 
-def request(operation: str) -> dict[str, Any] | None:
-    entry = load().get(operation)
-    return entry["request"] if entry else None
+def catalog(name: str) -> Any:
+    """The answer of a catalog or probe operation (`games`, `healthz`, `readyz`)."""
+    return load().get("catalog", {}).get(name)
 
 
-def response(operation: str) -> dict[str, Any] | None:
-    entry = load().get(operation)
-    return entry["response"] if entry else None
+def operation(game: str, key: str) -> dict[str, Any]:
+    """{request, response, problems} of one game's operation; empty where none was generated."""
+    found: dict[str, Any] = load().get("games", {}).get(game, {}).get(key, {})
+    return found

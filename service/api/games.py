@@ -1,70 +1,116 @@
-"""The catalog (which games, which rules) and fresh deals."""
+"""The catalog, and every registered game's operations.
+
+The routes are generic: one loop over the registry gives each game a blueprint (tagged with the game)
+with one route per operation of its family's contract (schemas/contract.py). Each route validates
+with that game's own request schema and documents that game's own types and examples, so a client
+generated from the contract sees exact types per game while the HTTP code knows no game.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask.views import MethodView
+from flask import Blueprint as FlaskBlueprint
+from flask_smorest import abort
 
-from schemas.requests import DealRequest
-from schemas.responses import DealSchema, GameListSchema, GameSchema
+from schemas import family_of
+from schemas.catalog import GameListSchema
+from schemas.contract import Operation, operations
 from service.rules import registry
+from service.rules.game import Game
 
 from . import examples
-from .dispatch import find_game, json_response, run
-from .smorest import Blueprint
+from .dispatch import json_response, run
+from .smorest import Api, Blueprint
 
-# OpenAPI links: a deal's record is a valid hands/state body (clients and stateful tests follow them).
-DEAL_LINKS = {
-    "state": {
-        "operationId": "getHandState",
-        "parameters": {"game": "$request.path.game"},
-        "requestBody": "$response.body#/hand",
-        "description": "The state of the hand just dealt",
-    }
-}
-
-blp: Blueprint = Blueprint(
-    "games",
-    __name__,
-    url_prefix="/v1/games",
-    description="The games, their rule profiles and options, and fresh deals",
+catalog: Blueprint = Blueprint(
+    "games", __name__, url_prefix="/v1/games", description="The catalog: every game, its rules and options"
 )
 
 
-@blp.route("")
-class Games(MethodView):
-    @blp.doc(operationId="listGames")
-    @blp.response(200, GameListSchema(), example=examples.response("games"))
-    def get(self) -> Any:
-        """List every game with its rule profiles and options
-
-        Each option carries its type, default, allowed values, a one-line description and the
-        source of the rule (the seed rule book, or the research behind a house rule).
-        """
-        return json_response({"games": [g.describe() for g in registry.GAMES.values()]})
-
-
-@blp.route("/<game:game>")
-class Game(MethodView):
-    @blp.doc(operationId="getGame")
-    @blp.response(200, GameSchema(), example=examples.response("game"))
-    @blp.errors(404)
-    def get(self, game: str) -> Any:
-        """Describe one game: players, actions, rule profiles and options"""
-        return json_response(find_game(game).describe())
+@catalog.route("", methods=["GET"])
+@catalog.doc(
+    operationId="listGames",
+    description="Each option carries its type, default, allowed values, "
+    "a one-line description and the source of the rule. Game ids are an open set: new games appear.",
+)
+@catalog.response(200, GameListSchema(), example=examples.catalog("games"))
+@catalog.errors(500)
+def list_games() -> Any:
+    """List every game with its rule profiles and options"""
+    return json_response({"games": [g.describe() for g in registry.GAMES.values()]})
 
 
-@blp.route("/<game:game>/deals")
-class Deals(MethodView):
-    @blp.doc(operationId="dealHand", responses={200: {"links": DEAL_LINKS}})
-    @blp.arguments(DealRequest(), example=examples.request("deals"))
-    @blp.response(200, DealSchema(), example=examples.response("deals"))
-    @blp.errors(400, 404, 413)
-    def post(self, body: dict[str, Any], game: str) -> Any:
-        """Deal a fresh hand: the same seed gives the same deal
+# Unknown games: not in the contract (every documented path names a real game), answered with a
+# 404 that names the known ones.
+unknown = FlaskBlueprint("unknown_game", __name__)
 
-        Cards are dealt one at a time from the dealer's left; the answer is a hand record ready to
-        send to hands/state, with its rules spelled out in full.
-        """
-        return run(game, "deal", body)
+
+@unknown.route("/v1/games/<game>", methods=["GET", "POST"])
+@unknown.route("/v1/games/<game>/<path:rest>", methods=["GET", "POST"])
+def unknown_game(game: str, rest: str = "") -> Any:
+    known = ", ".join(sorted(registry.GAMES)) or "none yet"
+    abort(404, code="unknown_game", message=f"No game {game!r}; known games: {known}")
+
+
+def camel(game_id: str) -> str:
+    head, *tail = game_id.split("-")
+    return head + "".join(part.capitalize() for part in tail)
+
+
+POST_ERRORS = (400, 413, 415, 422, 500)
+
+
+def state_link(game: Game) -> dict[str, Any]:
+    """The record a deal or a play answers is, as it is, a hands/state body: a whole-value link that
+    every generator accepts (a link that builds a play request from parts is not one)."""
+    return {
+        "state": {
+            "operationId": camel(game.id) + "GetHandState",
+            "requestBody": "$response.body#/hand",
+            "description": "The state of the hand returned",
+        }
+    }
+
+
+def _view(game: Game, op: Operation) -> Any:
+    if op.engine is None:
+
+        def describe() -> Any:
+            return json_response(game.describe())
+
+        return describe
+    engine = op.engine
+
+    def operate(body: dict[str, Any]) -> Any:
+        return run(game, engine, body)
+
+    return operate
+
+
+def game_blueprint(api: Api, game: Game) -> Blueprint:
+    blp = Blueprint(game.id, __name__, url_prefix=f"/v1/games/{game.id}", description=game.summary)
+    for op in operations(game, family_of(game)):
+        view = _view(game, op)
+        ex = examples.operation(game.id, op.key)
+        view = blp.response(200, op.response, example=ex.get("response"))(view)
+        if op.request is not None:
+            if op.union:
+                api.document_union(op.request, op.union)
+            view = blp.arguments(op.request, example=ex.get("request"))(view)
+            view = blp.errors(*POST_ERRORS, problems={"422": ex.get("problem")})(view)
+        else:
+            view = blp.errors(500)(view)
+        doc: dict[str, Any] = {"operationId": camel(game.id) + op.verb, "summary": op.summary}
+        if op.key in ("deals", "hands_play"):
+            doc["responses"] = {200: {"links": state_link(game)}}
+        view = blp.doc(description=op.description, **doc)(view)
+        view.__name__ = op.key
+        blp.route(op.path, methods=[op.method], endpoint=op.key)(view)
+    return blp
+
+
+def register(api: Api) -> None:
+    api.register_blueprint(catalog)
+    for game in registry.GAMES.values():
+        api.register_blueprint(game_blueprint(api, game))

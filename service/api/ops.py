@@ -6,7 +6,7 @@ from typing import Any
 
 from flask.views import MethodView
 
-from schemas.responses import HealthSchema
+from schemas.catalog import HealthSchema, ReadySchema
 from service import __version__
 from service.rules import registry
 
@@ -20,7 +20,8 @@ blp: Blueprint = Blueprint("ops", __name__, description="Health probes")
 @blp.route("/healthz")
 class Health(MethodView):
     @blp.doc(operationId="healthz")
-    @blp.response(200, HealthSchema(), example=examples.response("healthz"))
+    @blp.response(200, HealthSchema(), example=examples.catalog("healthz"))
+    @blp.errors(500)
     def get(self) -> Any:
         """Liveness: the process answers (does no work)"""
         return json_response({"status": "ok", "version": __version__})
@@ -29,8 +30,8 @@ class Health(MethodView):
 @blp.route("/readyz")
 class Ready(MethodView):
     @blp.doc(operationId="readyz")
-    @blp.response(200, HealthSchema(), example=examples.response("readyz"))
-    @blp.errors(503)
+    @blp.response(200, ReadySchema(), example=examples.catalog("readyz"))
+    @blp.errors(500, 503)
     def get(self) -> Any:
         """Readiness: the game registry is loaded and every game resolves its default rules"""
         for game in registry.GAMES.values():

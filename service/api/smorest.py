@@ -5,17 +5,64 @@ from __future__ import annotations
 import http
 from typing import Any
 
+import apispec
 import flask_smorest
 from flask_smorest.utils import prepare_response
+from marshmallow import Schema
 
-from schemas.responses import ProblemSchema
+from schemas import spec as contract_spec
+from schemas.problem import ProblemSchema
 from service import errors
 
 PROBLEM = errors.PROBLEM_MIMETYPE
+REQUEST_ID = {
+    "description": "The request's id: a client's `X-Request-ID` of 1 to 128 characters from "
+    "[A-Za-z0-9._-] is echoed; any other value is replaced with a fresh id.",
+    "schema": {"type": "string"},
+}
+
+
+class ContractSpec(apispec.APISpec):
+    """The spec as flask-smorest builds it, plus what applies to every operation: the
+    `X-Request-ID` header, accepted on every request and returned on every response."""
+
+    def to_dict(self) -> dict[str, Any]:
+        spec: dict[str, Any] = super().to_dict()
+        components = spec.setdefault("components", {})
+        components.setdefault("parameters", {})["RequestId"] = {
+            "in": "header",
+            "name": "X-Request-ID",
+            **REQUEST_ID,
+        }
+        components.setdefault("headers", {})["RequestId"] = REQUEST_ID
+        header = {"X-Request-ID": {"$ref": "#/components/headers/RequestId"}}
+        for response in components.get("responses", {}).values():
+            response["headers"] = header
+        for item in spec.get("paths", {}).values():
+            for op in item.values():
+                op.setdefault("parameters", []).append({"$ref": "#/components/parameters/RequestId"})
+                for response in op["responses"].values():
+                    if "$ref" not in response:
+                        response["headers"] = header
+        return spec
 
 
 class Api(flask_smorest.Api):
     ERROR_SCHEMA = ProblemSchema
+
+    def _init_spec(self, **kwargs: Any) -> None:
+        super()._init_spec(**kwargs)
+        self.spec.__class__ = ContractSpec
+        contract_spec.install(self.spec, self.ma_plugin.converter)
+
+    def document_union(self, schema: Schema, variants: tuple[Schema, ...]) -> None:
+        contract_spec.document_union(self.spec, self.ma_plugin.converter, schema, variants)
+
+    def _register_etag_headers(self) -> None:
+        pass  # no operation uses ETags
+
+    def _register_pagination_header(self) -> None:
+        pass  # nor pagination: without this an unused PaginationMetadata lands in the contract
 
     def handle_http_exception(self, error: Any) -> Any:
         return errors.from_http_exception(error)
@@ -34,12 +81,23 @@ class Api(flask_smorest.Api):
 
 
 class Blueprint(flask_smorest.Blueprint):
-    def errors(self, *statuses: int) -> Any:
-        """Document the error responses an operation can give, as references to the components."""
+    def errors(self, *statuses: int, problems: dict[str, Any] | None = None) -> Any:
+        """Document the error responses an operation can give: a reference to the shared
+        component, or inline with a real problem example where one was generated."""
 
         def decorator(func: Any) -> Any:
             for status in statuses:
-                func = self.alt_response(status, response=http.HTTPStatus(status).name)(func)
+                example = (problems or {}).get(str(status))
+                if example is None:
+                    func = self.alt_response(status, response=http.HTTPStatus(status).name)(func)
+                else:
+                    func = self.alt_response(
+                        status,
+                        schema=ProblemSchema,
+                        content_type=PROBLEM,
+                        description=http.HTTPStatus(status).phrase,
+                        example=example,
+                    )(func)
             return func
 
         return decorator

@@ -98,19 +98,25 @@ def test_metrics_count_requests_latency_and_problem_codes(client: FlaskClient) -
     text = response.get_data(as_text=True)
     total = "trickref_http_requests_total"
     assert metric_value(text, total, operation="ops.Health", method="GET", game="-", status="200") == 3
-    assert metric_value(text, total, operation="games.Game", game="unknown", status="404") == 1
+    # the unknown game's id is never a label value
+    unknown = {"operation": "unknown_game.unknown_game", "game": "unknown", "status": "404"}
+    assert metric_value(text, total, method="GET", **unknown) == 1
+    assert metric_value(text, total, method="POST", **unknown) == 1
     assert metric_value(text, total, operation="unmatched", game="-", status="404") == 1
     hist = "trickref_http_request_duration_seconds_count"
     assert metric_value(text, hist, operation="ops.Health", method="GET", game="-") == 3
     assert 'trickref_http_request_duration_seconds_bucket{game="-",le="0.005"' in text
     problems = "trickref_http_problems_total"
-    assert metric_value(text, problems, operation="games.Game", code="unknown_game", status="404") == 1
+    assert (
+        metric_value(text, problems, operation="unknown_game.unknown_game", code="unknown_game", status="404")
+        == 2
+    )
     assert metric_value(text, problems, operation="unmatched", code="not_found") == 1
-    # the malformed body on an unknown game: whichever check fires first, it is a known code
-    state_problems = [
-        line for line in text.splitlines() if line.startswith(problems) and "hands.State" in line
-    ]
-    assert len(state_problems) == 1 and 'code="other"' not in state_problems[0]
+    # a game's operation is labelled by the operation and the game, not by a per-game endpoint
+    assert client.post("/v1/games/blob/hands/state", data="{", content_type="application/json")
+    text = client.get("/metrics").get_data(as_text=True)
+    labels = {"operation": "hands_state", "game": "blob", "status": "400", "code": "malformed_request"}
+    assert metric_value(text, problems, **labels) == 1
     assert "_created" not in text
 
 
@@ -119,7 +125,12 @@ def test_game_label_is_bounded(client: FlaskClient) -> None:
         client.get(f"/v1/games/random-{i}")
     text = client.get("/metrics").get_data(as_text=True)
     assert "random-" not in text
-    assert metric_value(text, "trickref_http_requests_total", operation="games.Game", game="unknown") == 5
+    assert (
+        metric_value(
+            text, "trickref_http_requests_total", operation="unknown_game.unknown_game", game="unknown"
+        )
+        == 5
+    )
 
 
 def test_method_label_is_bounded(client: FlaskClient) -> None:

@@ -22,7 +22,7 @@ assert examples.load(), "examples.json missing from the install"
 client = create_app().test_client()
 games = [g["id"] for g in client.get("/v1/games").get_json()["games"]]
 spec = client.get("/openapi.json").get_json()
-post = spec["paths"]["/v1/games/{game}/hands/state"]["post"]
+post = spec["paths"]["/v1/games/oh-hell/hands/state"]["post"]
 assert "example" in post["requestBody"]["content"]["application/json"]
 print(json.dumps(games))
 """

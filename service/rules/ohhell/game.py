@@ -229,7 +229,7 @@ class OhHellGame(Game):
         dealer = body.get("dealer")
         dealer = (rnd - 1) % n if dealer is None else read_seat(dealer, n, "dealer")
         given = body.get("seed")
-        seed: int = given if type(given) is int else secrets.randbits(63)
+        seed: int = given if type(given) is int else secrets.randbits(53)  # exact in every JSON client
         hands, turned = dealread_cards(rules, dealer, seed, rnd)
         record = HandRecord(dealer, hands, (), turned, (), rnd).to_json()
         echo = rules.echo()

@@ -399,7 +399,6 @@ class HandState:
                 else None
             ),
             "tricks_won": list(self.won),
-            "declarations": [],
             "result": self.result() if self.phase == COMPLETE else None,
         }
 

@@ -1,0 +1,89 @@
+"""The catalog's types: the games, their rule profiles and options, and the probes' answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import fields, validate
+
+from .common import Int, StrictSchema
+
+# An option's value: a boolean, an integer, a string or a list of integers (by the option's type).
+OPTION_VALUE = {
+    "anyOf": [
+        {"type": "boolean"},
+        {"type": "integer"},
+        {"type": "string"},
+        {"type": "array", "items": {"type": "integer"}},
+        {"type": "null"},
+    ]
+}
+
+
+def OptionValue(**kw: Any) -> fields.Raw:
+    return fields.Raw(allow_none=True, metadata={"_spec": OPTION_VALUE, **kw.pop("metadata", {})}, **kw)
+
+
+class RangeSchema(StrictSchema):
+    min = Int(1, required=True)
+    max = Int(1, required=True)
+
+
+class OptionSchema(StrictSchema):
+    """One rule option: its type says which of `allowed`, `minimum` and `maximum` apply."""
+
+    name = fields.String(required=True)
+    type = fields.String(required=True, validate=validate.OneOf(["bool", "int", "enum", "int_list"]))
+    default = OptionValue(required=True)
+    description = fields.String(required=True)
+    source = fields.String(required=True, metadata={"description": "Where the rule comes from"})
+    allowed = fields.List(fields.String(), metadata={"description": "The values of an enum option"})
+    minimum = fields.Integer(strict=True)
+    maximum = fields.Integer(strict=True)
+
+
+class ProfileSchema(StrictSchema):
+    name = fields.String(required=True)
+    description = fields.String(required=True)
+    overrides = fields.Dict(
+        keys=fields.String(),
+        values=OptionValue(),
+        required=True,
+        metadata={"description": "The options this profile sets, by name"},
+    )
+
+
+class RuleCatalogSchema(StrictSchema):
+    default_profile = fields.String(required=True)
+    profiles = fields.List(fields.Nested(ProfileSchema), required=True)
+    options = fields.List(fields.Nested(OptionSchema), required=True)
+
+
+class GameSchema(StrictSchema):
+    """A game as the catalog describes it. `id` is an open string: new games appear over time."""
+
+    id = fields.String(required=True, metadata={"description": "The game id, as in the game's paths"})
+    name = fields.String(required=True)
+    summary = fields.String(required=True)
+    players = fields.Nested(RangeSchema, required=True)
+    actions = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "The action types of its hand records (each one's type in the contract)"},
+    )
+    rules = fields.Nested(RuleCatalogSchema, required=True)
+
+
+class GameListSchema(StrictSchema):
+    games = fields.List(fields.Nested(GameSchema), required=True)
+
+
+class HealthSchema(StrictSchema):
+    status = fields.String(required=True, validate=validate.OneOf(["ok"]))
+    version = fields.String(required=True)
+
+
+class ReadySchema(StrictSchema):
+    status = fields.String(required=True, validate=validate.OneOf(["ready"]))
+    version = fields.String(required=True)
+    games = Int(0, required=True, metadata={"description": "Games registered and resolving their rules"})

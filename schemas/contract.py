@@ -1,0 +1,297 @@
+"""Each registered game's operations and their exact types, built from its family's types.
+
+A family module (schemas/ohhell.py, ...) declares its actions, summary, view, score and scorepad as
+a `Family`; `operations(game)` wraps them with the game's own typed rules into one request and one
+response schema per operation. service/api registers one route per game and operation from this
+list, so adding a game adds its operations without touching the HTTP layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from service.rules.game import Game
+
+from .common import (
+    MAX_SEATS,
+    Card,
+    CardList,
+    IllegalCardSchema,
+    Int,
+    OneOf,
+    QuickList,
+    Seat,
+    Strain,
+    StrictSchema,
+)
+from .rules import Rules, RulesInForce, type_name
+
+MAX_SEED = 2**53 - 1  # every JSON client reads it exactly (JavaScript numbers are doubles)
+MAX_ACTIONS = 200
+
+
+@dataclass(frozen=True)
+class Family:
+    """A game family's own wire types; `view`, `score` and `match` take the game (for its rules)."""
+
+    name: str
+    actions: OneOf
+    summary: type[Schema]
+    view: Callable[[Game], type[Schema]]
+    score: Callable[[Game], type[Schema]]
+    match: Callable[[Game], type[Schema]]
+    record_fields: tuple[str, ...] = ()  # which of turned, stock, round a hand record has
+    deal_round: bool = False  # a deal request may name its round of the schedule
+    max_hands: int = 60  # hands a match may list
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One operation of one game: what the route serves and what the contract documents."""
+
+    key: str  # examples and engine lookups: "hands_state"
+    method: str
+    path: str  # below /v1/games/<game>
+    verb: str  # operationId = <game in camelCase><verb>
+    engine: str | None  # the Game method; None for the description
+    summary: str
+    description: str
+    request: Schema | None
+    response: Schema
+    union: tuple[Schema, ...] = ()  # the request is documented as oneOf these variants
+
+
+def _no_actions() -> list[Any]:
+    return []
+
+
+def _fields(game: Game, family: Family, extra: Mapping[str, Any], out: bool = False) -> dict[str, Any]:
+    """A hand record's fields; `out` makes those the server always sends required."""
+    has = set(family.record_fields)
+    attrs: dict[str, Any] = {
+        "rules": Rules(game),
+        "dealer": Seat(required=True),
+        "hands": fields.List(
+            CardList(max_items=52),
+            required=True,
+            validate=validate.Length(min=1, max=MAX_SEATS),
+            metadata={"description": "The cards each seat was dealt, by seat"},
+        ),
+    }
+    if "turned" in has:
+        attrs["turned"] = Card(metadata={"description": "The face-up card, where the deal turns one"})
+    if "stock" in has:
+        attrs["stock"] = CardList(metadata={"description": "Undealt cards in deal order"})
+    if "round" in has:
+        attrs["round"] = Int(1, 100, metadata={"description": "1-based round of the deal schedule"})
+    extra_kw: dict[str, Any] = {} if out else {"load_default": _no_actions}
+    attrs["actions"] = QuickList(
+        family.actions,
+        required=out,
+        validate=validate.Length(max=MAX_ACTIONS),
+        metadata={"description": "Every action so far, in order"},
+        **extra_kw,
+    )
+    attrs.update(extra)
+    return attrs
+
+
+def _schema(name: str, doc: str, attrs: Mapping[str, Any], base: type[Schema] = StrictSchema) -> type[Schema]:
+    return type(f"{name}Schema", (base,), {"__doc__": doc, **attrs})
+
+
+class _ExactlyOne(StrictSchema):
+    """A hand given as a complete record or as a scorepad summary, never both."""
+
+    @validates_schema
+    def one_source(self, data: dict[str, object], **_: object) -> None:
+        if ("hand" in data) == ("summary" in data):
+            raise ValidationError("Give exactly one of 'hand' (a complete record) or 'summary'.", "_schema")
+
+
+@cache
+def operations(game: Game, family: Family) -> tuple[Operation, ...]:
+    t = type_name(game)
+    record = _schema(
+        f"{t}HandRecord",
+        f"A hand of {game.name}: the deal and every action so far.",
+        _fields(game, family, {}),
+    )
+    record_out = _schema(
+        f"{t}HandRecordOut", "A hand record as the service returns it.", _fields(game, family, {}, out=True)
+    )
+    dealt_extra: dict[str, Any] = {"rules": Rules(game, required=True)}
+    if "round" in family.record_fields:
+        dealt_extra["round"] = Int(1, 100, required=True)
+    dealt = _schema(
+        f"{t}DealtHand", "A fresh deal, its rules spelled out.", _fields(game, family, dealt_extra, out=True)
+    )
+    view = family.view(game)
+    score = family.score(game)
+    summary = family.summary
+    rules = {"rules": Rules(game)}
+    echo = {"rules": RulesInForce(game)}
+
+    deal_fields: dict[str, Any] = {
+        **rules,
+        "dealer": Seat(metadata={"description": "The dealer; by default the game's rotation from seat 0"}),
+        "seed": Int(
+            0,
+            MAX_SEED,
+            metadata={"description": "Shuffle seed, 0 to 2^53-1: same seed, same deal (default: random)"},
+        ),
+    }
+    if family.deal_round:
+        deal_fields["round"] = Int(
+            1, 100, metadata={"description": "1-based round of the schedule (default 1)"}
+        )
+    deal_req = _schema(f"{t}DealRequest", "Deal a fresh hand.", deal_fields)
+    deal = _schema(
+        f"{t}Deal",
+        "A fresh hand record and the seed that dealt it.",
+        {**echo, "seed": Int(0, MAX_SEED, required=True), "hand": fields.Nested(dealt, required=True)},
+    )
+    state_req = _schema(
+        f"{t}StateRequest",
+        "A hand record, and optionally the seat whose view to return.",
+        _fields(game, family, {"seat": Seat(metadata={"description": "View the hand as this seat sees it"})}),
+    )
+    play_req = _schema(
+        f"{t}PlayRequest",
+        "A hand record and the action to apply to it.",
+        {
+            **rules,
+            "hand": fields.Nested(record, required=True),
+            "action": OneOf(family.actions.union, family.actions.variants, required=True),
+            "seat": Seat(metadata={"description": "Return the new state as this seat sees it"}),
+        },
+    )
+    play = _schema(
+        f"{t}PlayResult",
+        "The record with the action appended, and the new state.",
+        {"hand": fields.Nested(record_out, required=True), "state": fields.Nested(view, required=True)},
+    )
+    by_hand = _schema(
+        f"{t}HandEntry", "A complete hand record.", {"hand": fields.Nested(record, required=True)}
+    )
+    by_summary = _schema(
+        f"{t}SummaryEntry",
+        "A scorepad summary of a hand.",
+        {"summary": fields.Nested(summary, required=True)},
+    )
+    score_hand = _schema(
+        f"{t}ScoreHandRequest",
+        "Score a complete hand record.",
+        {**rules, "hand": fields.Nested(record, required=True)},
+    )
+    score_summary = _schema(
+        f"{t}ScoreSummaryRequest",
+        "Score a scorepad summary.",
+        {**rules, "summary": fields.Nested(summary, required=True)},
+    )
+    score_req = _schema(
+        f"{t}ScoreRequest",
+        "A complete hand record or a scorepad summary.",
+        {**rules, "hand": fields.Nested(record), "summary": fields.Nested(summary)},
+        base=_ExactlyOne,
+    )
+    match_req = _schema(
+        f"{t}MatchRequest",
+        "The hands of a match so far.",
+        {
+            **rules,
+            "first_dealer": Seat(metadata={"description": "Dealer of the first hand (default 0)"}),
+            "hands": fields.List(
+                OneOf(f"{t}MatchHand", [by_hand(), by_summary()], discriminator=None),
+                required=True,
+                validate=validate.Length(max=family.max_hands),
+                metadata={"description": "The hands so far, in order: records or summaries"},
+            ),
+        },
+    )
+    winner_req = _schema(
+        f"{t}TrickWinnerRequest",
+        "A trick on its own: trumps, the leader and the cards in playing order.",
+        {
+            **rules,
+            "trump": Strain(required=True),
+            "leader": Seat(required=True),
+            "cards": CardList(max_items=MAX_SEATS, min_items=1, required=True),
+        },
+    )
+    winner = _schema(
+        f"{t}TrickWinner",
+        "Who wins the trick, with which card, and its card points.",
+        {
+            **echo,
+            "winner": Seat(required=True),
+            "winning_card": Card(required=True),
+            "index": Int(0, required=True, metadata={"description": "The winning card's place in the trick"}),
+            "points": Int(0, required=True, metadata={"description": "Card points in the trick"}),
+        },
+    )
+    legal_req = _schema(
+        f"{t}TrickLegalRequest",
+        "A seat's hand and the trick so far.",
+        {
+            **rules,
+            "trump": Strain(required=True),
+            "hand": CardList(max_items=52, min_items=1, required=True),
+            "trick": CardList(
+                max_items=MAX_SEATS - 1,
+                load_default=list,
+                metadata={"description": "Cards already in the trick, the lead first"},
+            ),
+            "seat": Seat(metadata={"description": "The seat to play (for partnership duties)"}),
+            "leader": Seat(metadata={"description": "The seat that led the trick"}),
+        },
+    )
+    legal = _schema(
+        f"{t}LegalCards",
+        "The playable cards, and every other card with the rule it breaks.",
+        {
+            **echo,
+            "legal": CardList(required=True),
+            "illegal": fields.List(fields.Nested(IllegalCardSchema), required=True),
+        },
+    )
+    from .catalog import GameSchema
+
+    return (
+        Operation("game", "GET", "", "DescribeGame", None, f"Describe {game.name}",
+                  "Players, actions, rule profiles and every option with its type, default and source.",
+                  None, GameSchema()),
+        Operation("deals", "POST", "/deals", "DealHand", "deal", f"Deal a hand of {game.name}",
+                  "The same seed gives the same deal. The answer is a hand record ready to send to "
+                  "hands/state, its rules spelled out in full.", deal_req(), deal()),
+        Operation("hands_state", "POST", "/hands/state", "GetHandState", "state",
+                  "Replay a hand record and return its state",
+                  "Phase, whose turn, the legal actions (ready to send back), tricks with their winners "
+                  "and the result once complete. With `seat`, only what that seat may see. The first "
+                  "illegal action gives a 422 with its `action_index` and the rule it breaks.",
+                  state_req(), view()),
+        Operation("hands_play", "POST", "/hands/play", "PlayAction", "play",
+                  "Apply one action to a hand record",
+                  "Returns the record with the action appended and the new state, or a 422 whose `code` "
+                  "says why the action is illegal (e.g. `must_follow_suit`).", play_req(), play()),
+        Operation("hands_score", "POST", "/hands/score", "ScoreHand", "score",
+                  "Score a hand, from a complete record or a scorepad summary",
+                  "Give exactly one of `hand` (a complete record) or `summary`.",
+                  score_req(), score(), union=(score_hand(), score_summary())),
+        Operation("tricks_winner", "POST", "/tricks/winner", "FindTrickWinner", "trick_winner",
+                  "Who wins a trick", "The winning seat and card, and the trick's card points.",
+                  winner_req(), winner()),
+        Operation("tricks_legal", "POST", "/tricks/legal", "ListLegalCards", "trick_legal",
+                  "Which cards may be played to a trick",
+                  "The legal cards of a hand, and every other card with the rule that forbids it.",
+                  legal_req(), legal()),
+        Operation("matches_score", "POST", "/matches/score", "ScoreMatch", "match_score",
+                  "Score a match so far",
+                  "Every hand's score, running totals, finished or not, and the winner.",
+                  match_req(), family.match(game)()),
+    )  # fmt: skip
