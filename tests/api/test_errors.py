@@ -141,7 +141,7 @@ def test_rules_given_twice_must_agree(client):
     state = client.post("/v1/games/blob/hands/state", json=deal).get_json()
     body = {"rules": {"profile": "method-one"}, "hand": deal, "action": state["legal_actions"][0]}
     assert_problem(client.post("/v1/games/blob/hands/play", json=body), 422, "rules_conflict")
-    same = {**body, "rules": {"profile": "seed"}}  # the same options, said more briefly
+    same = {**body, "rules": {"profile": "rule-book"}}  # the same options, said more briefly
     assert client.post("/v1/games/blob/hands/play", json=same).status_code == 200
 
 

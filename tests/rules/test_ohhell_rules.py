@@ -501,7 +501,7 @@ def test_catalog_sources_and_profiles() -> None:
         assert all(o["source"] and o["description"] for o in d["rules"]["options"])
         for p in d["rules"]["profiles"]:
             g.rules({"profile": p["name"]})
-    assert GAME["blob"].describe()["rules"]["default_profile"] == "seed"
+    assert GAME["blob"].describe()["rules"]["default_profile"] == "rule-book"
     assert OH.describe()["rules"]["default_profile"] == "standard"
     assert [g.id for g in GAMES] == ["blob", "nomination-whist", "oh-hell"]
 

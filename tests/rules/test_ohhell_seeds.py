@@ -217,12 +217,12 @@ def test_nomination_no_dealer_restriction_variant() -> None:
 @pytest.mark.parametrize(
     ("profile", "bid_", "won", "score"),
     [
-        ("seed", 3, 3, 13),
-        ("seed", 3, 2, 0),
-        ("seed", 3, 4, 0),
-        ("seed", 0, 0, 10),
-        ("seed", 1, 1, 11),
-        ("seed", 5, 5, 15),
+        ("rule-book", 3, 3, 13),
+        ("rule-book", 3, 2, 0),
+        ("rule-book", 3, 4, 0),
+        ("rule-book", 0, 0, 10),
+        ("rule-book", 1, 1, 11),
+        ("rule-book", 5, 5, 15),
         ("squared", 3, 3, 19),
         ("squared", 3, 4, 0),
         ("trick-points", 3, 3, 13),

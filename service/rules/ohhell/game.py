@@ -423,11 +423,10 @@ def winning_index_of(played: Sequence[Card], trump: str) -> int:
 
 
 BLOB_SUMMARY = (
-    "Blob (seed 000): call your tricks exactly; the highest caller names trumps or no trumps; "
-    "10 down to 1 and back up"
+    "Blob: call your tricks exactly; the highest caller names trumps or no trumps; 10 down to 1 and back up"
 )
 NOMINATION_SUMMARY = (
-    "Nomination Whist (seed 002): a turned card sets trumps; 10 + your bid if you make it exactly; "
+    "Nomination Whist: a turned card sets trumps; 10 + your bid if you make it exactly; "
     "7 down to 1 and back up"
 )
 OH_HELL_SUMMARY = (

@@ -1,8 +1,8 @@
 """The Oh Hell family's rule options, the three games' profiles, and the deal schedule they imply.
 
-One set of options serves Blob (seed 000), Nomination Whist (seed 002) and standard Oh Hell; each
+One set of options serves Blob, Nomination Whist and standard Oh Hell; each
 game differs only in its defaults and named profiles. Every option names its source: a seed line,
-or the common practice it records where the seeds are silent (docs/rules/oh-hell-family.md).
+or the common practice it records where the rule books are silent (docs/rules/oh-hell-family.md).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ TEN_PLUS_SQUARE = "ten-plus-bid-squared"
 TRICKS_PLUS_TEN = "trick-each-plus-ten"
 SCORING_METHODS = (BLOBS, TEN_PLUS_OR_MINUS, TEN_PLUS_BID, TEN_PLUS_SQUARE, TRICKS_PLUS_TEN)
 
-BLOB = "seed 000 (Blob)"
-NOM = "seed 002 (Nomination Whist)"
+BLOB = "Blob rule book"
+NOM = "Nomination Whist rule book"
 
 
 def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[Option, ...]:
@@ -215,8 +215,8 @@ BLOB_BOOK = _book(
     {"players": 4, "schedule": MAX_DOWN_UP, "trumps": HIGHEST_CALLER, "scoring": TEN_PLUS_OR_MINUS},
     (
         Profile(
-            "seed",
-            "Blob as seed 000 plays it: 10-1-10 (fewer above 5 players), highest caller "
+            "rule-book",
+            "Blob as the Blob rule book plays it: 10-1-10 (fewer above 5 players), highest caller "
             "names trumps, scoring method two",
         ),
         Profile(
@@ -236,62 +236,70 @@ NOMINATION_BOOK = _book(
     {"players": 4, "schedule": "7-1-7", "trumps": TURNED, "scoring": TEN_PLUS_BID},
     (
         Profile(
-            "seed",
-            "Nomination Whist as seed 002 describes it: 7-1-7, turned trumps, dealer "
+            "rule-book",
+            "Nomination Whist as the Nomination Whist rule book describes it: 7-1-7, turned trumps, dealer "
             "restricted, 10 + bid for an exact bid",
         ),
-        Profile("quick", "7 down to 1 only (seed 002, Deal Structure Variations)", {"schedule": "7-1"}),
+        Profile(
+            "quick",
+            "7 down to 1 only (Nomination Whist rule book, Deal Structure Variations)",
+            {"schedule": "7-1"},
+        ),
         Profile(
             "long",
-            "10-1-10 for 3 or 4 players (seed 002, Deal Structure Variations)",
+            "10-1-10 for 3 or 4 players (Nomination Whist rule book, Deal Structure Variations)",
             {"schedule": "10-1-10"},
         ),
         Profile(
-            "ascending", "1 up to 7 and back (seed 002, Deal Structure Variations)", {"schedule": "1-7-1"}
+            "ascending",
+            "1 up to 7 and back (Nomination Whist rule book, Deal Structure Variations)",
+            {"schedule": "1-7-1"},
         ),
         Profile(
             "no-restriction",
-            "The dealer bids freely (seed 002, Bidding Variations)",
+            "The dealer bids freely (Nomination Whist rule book, Bidding Variations)",
             {"dealer_restriction": False},
         ),
         Profile(
             "hidden-bids",
-            "Simultaneous bids, no dealer restriction (seed 002, Bidding Variations)",
+            "Simultaneous bids, no dealer restriction (Nomination Whist rule book, Bidding Variations)",
             {"hidden_bids": True, "dealer_restriction": False},
         ),
         Profile(
             "blind-one-card",
-            "Bid blind on the 1-card round (seed 002, Bidding Variations)",
+            "Bid blind on the 1-card round (Nomination Whist rule book, Bidding Variations)",
             {"blind_one_card": True},
         ),
         Profile(
             "one-card-no-trump",
-            "The 1-card round is always no-trump (seed 002, No-Trump Rounds)",
+            "The 1-card round is always no-trump (Nomination Whist rule book, No-Trump Rounds)",
             {"no_trump_one_card": True},
         ),
         Profile(
             "dealer-chooses",
-            "The dealer names trumps or no trumps before the bidding (seed 002, Trump Variations)",
+            "The dealer names trumps or no trumps before the bidding "
+            "(Nomination Whist rule book, Trump Variations)",
             {"trumps": DEALER_CHOOSES},
         ),
         Profile(
             "dealer-may-pass-trump",
-            "The dealer may opt for no-trump instead of turning a card (seed 002, No-Trump Rounds)",
+            "The dealer may opt for no-trump instead of turning a card "
+            "(Nomination Whist rule book, No-Trump Rounds)",
             {"trumps": DEALER_TURNS_OR_NT},
         ),
         Profile(
             "squared",
-            "10 + bid squared for an exact bid (seed 002, Scoring Variations)",
+            "10 + bid squared for an exact bid (Nomination Whist rule book, Scoring Variations)",
             {"scoring": TEN_PLUS_SQUARE},
         ),
         Profile(
             "trick-points",
-            "1 point a trick even on a miss (seed 002, Scoring Variations)",
+            "1 point a trick even on a miss (Nomination Whist rule book, Scoring Variations)",
             {"scoring": TRICKS_PLUS_TEN},
         ),
         Profile(
             "penalty",
-            "Minus 1 a trick off the bid on a miss (seed 002, Scoring Variations)",
+            "Minus 1 a trick off the bid on a miss (Nomination Whist rule book, Scoring Variations)",
             {"scoring": TEN_PLUS_OR_MINUS},
         ),
     ),
