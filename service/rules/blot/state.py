@@ -67,9 +67,9 @@ def duties(undertrump: str) -> Duties:
 
 
 # Actions are values: the legal ones are built once and shared by every state.
-_PLAYS: tuple[dict[int, Action], ...] = tuple(
-    {id(c): Action(seat, "play", card=c) for c in DECK_32} for seat in range(4)
-)
+_PLAYS: tuple[dict[Card, Action], ...] = tuple(
+    {c: Action(seat, "play", card=c) for c in DECK_32} for seat in range(4)
+)  # cards hash by identity (interned), so these lookups are cheap
 _SIMPLE: dict[tuple[int, str], Action] = {
     (seat, kind): Action(seat, kind)
     for seat in range(4)
@@ -443,21 +443,21 @@ class BlotState:
             _check_fields(action, BAZAR_FIELDS["play"])
             raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
         hand = self.hands[seat]
-        for i in range(len(hand)):
-            if hand[i] is c:
-                break
-        else:
-            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}")
+        try:
+            i = hand.index(c)  # cards are interned: identity
+        except ValueError:
+            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}") from None
         trick = self.trick
-        if trick and c not in self.legal_cards():
+        play = self.play
+        assert play is not None
+        # following a plain suit led is always legal; anything else is checked against the duties
+        if trick and (c.suit is not trick[0].suit or c.suit is play.trump) and c not in self.legal_cards():
             raise self._illegal(c)
         t = self.table
         n = t.players
         left = hand[:i] + hand[i + 1 :]
         hands = (*self.hands[:seat], left, *self.hands[seat + 1 :])
         trick = (*trick, c)
-        play = self.play
-        assert play is not None
         if len(trick) < n:
             return _make(
                 t, self.auction, hands, PLAY, (seat + 1) % n, self.leader, trick, self.tricks, self.won,
@@ -526,8 +526,7 @@ class BlotState:
         if phase == PLAY:
             if to_act is None or (seat is not None and seat != to_act):
                 return ()
-            table = _PLAYS[to_act]
-            return tuple([table[id(c)] for c in self.legal_cards()])
+            return tuple(map(_PLAYS[to_act].__getitem__, self.legal_cards()))
         if phase == AUCTION:
             return self._auction_actions(seat)
         if phase in (TAKE, NAME):
