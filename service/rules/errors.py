@@ -49,6 +49,14 @@ class Code(StrEnum):
     NOT_TRUMP_CALLER = "not_trump_caller"
     INVALID_TRUMP = "invalid_trump"
     WRONG_DEALER = "wrong_dealer"
+    # Bazar Blot and the duel
+    ACTION_FIELD_NOT_ALLOWED = "action_field_not_allowed"
+    CONTRA_NOT_ALLOWED = "contra_not_allowed"
+    RECONTRA_NOT_ALLOWED = "recontra_not_allowed"
+    KEEP_NOT_ALLOWED = "keep_not_allowed"
+    MUST_KEEP_OR_RAISE = "must_keep_or_raise"
+    DEALER_MUST_NAME = "dealer_must_name"
+    MATCH_OVER = "match_over"
 
 
 MESSAGES: dict[Code, str] = {
@@ -82,6 +90,14 @@ MESSAGES: dict[Code, str] = {
     Code.NOT_TRUMP_CALLER: "Only the highest caller nominates trumps",
     Code.INVALID_TRUMP: "That trump is not allowed here",
     Code.WRONG_DEALER: "That seat does not deal this hand of the match",
+    # Bazar Blot and the duel
+    Code.ACTION_FIELD_NOT_ALLOWED: "That field does not belong to this type of action",
+    Code.CONTRA_NOT_ALLOWED: "Only the side not holding the bid may say contra, once",
+    Code.RECONTRA_NOT_ALLOWED: "Only the bidders may answer a contra with recontra",
+    Code.KEEP_NOT_ALLOWED: "Only the holder of a bid the other three passed may keep it",
+    Code.MUST_KEEP_OR_RAISE: "Keep your bid or raise it",
+    Code.DEALER_MUST_NAME: "The dealer must name a trump suit",
+    Code.MATCH_OVER: "The match was already over before this deal",
 }
 
 

@@ -1,0 +1,126 @@
+"""What Bazar Blot's combinations are worth, which side's are best, and the blot.
+
+Detection (which runs and quartets a hand holds) is the Belote core's; the values and the ranking
+are the Armenian Blot rule book's (Combinations): runs of 3, 4, 5+ are worth 20, 50, 100; four of a
+kind per `quartet_values`; four of a kind beats any run; a longer run beats a shorter, then the
+higher top card, then a run in trumps, then the player first in trick order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..belote.combinations import holds_king_and_queen, quartets, runs
+from ..cards import Card, Suit
+from .options import FIRST_IN_ORDER, QUARTET_VALUES
+
+RUN = "run"
+QUARTET = "quartet"
+BLOT = "blot"
+BLOT_POINTS = 20
+
+
+def run_points(length: int) -> int:
+    return 20 if length == 3 else 50 if length == 4 else 100
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """One scoring combination of one seat; `key` ranks it (the larger beats)."""
+
+    seat: int
+    kind: str
+    cards: tuple[str, ...]
+    points: int
+    key: tuple[int, int, int, int]
+
+    def to_json(self, players: int) -> dict[str, object]:
+        return {
+            "seat": self.seat,
+            "team": self.seat % 2 if players == 4 else self.seat,
+            "kind": self.kind,
+            "points": self.points,
+            "cards": list(self.cards),
+        }
+
+
+def seat_declarations(
+    hand: Sequence[Card], seat: int, trump: Suit | None, table: str, with_quartets: bool
+) -> list[Declaration]:
+    """Every combination of a dealt hand that is worth something (a worthless four of a kind, such as
+    four nines in no trump, is no combination and beats nothing)."""
+    found: list[Declaration] = []
+    if with_quartets:
+        values = QUARTET_VALUES[table][trump is not None]
+        for q in quartets(hand, "9TJQKA"):
+            v = values.get(q.rank, 0)
+            if v:
+                found.append(Declaration(seat, QUARTET, q.cards, v, (1, v, 0, 0)))
+    for r in runs(hand):
+        found.append(
+            Declaration(
+                seat, RUN, r.cards, run_points(r.length), (0, r.length, r.top_strength, int(r.suit is trump))
+            )
+        )
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Combinations:
+    """The deal's combinations as scored: the winning team's declarations, points per team, the blot."""
+
+    scoring: tuple[Declaration, ...]
+    points: tuple[int, int]
+    team: int | None
+    blot_seat: int | None
+
+    def blot_team(self, players: int) -> int | None:
+        if self.blot_seat is None:
+            return None
+        return self.blot_seat % 2 if players == 4 else self.blot_seat
+
+
+def score_combinations(
+    hands: Sequence[Sequence[Card]],
+    trump: Suit | None,
+    first: int,
+    table: str,
+    ties: str,
+    with_quartets: bool,
+) -> Combinations:
+    """Only the side with the best combination scores, and then all of its combinations."""
+    n = len(hands)
+    mod = 2 if n == 4 else n
+
+    def team_of(seat: int) -> int:
+        return seat % mod
+
+    decls = [seat_declarations(hands[s], s, trump, table, with_quartets) for s in range(n)]
+    blot_seat = next((s for s in range(n) if holds_king_and_queen(hands[s], trump)), None)
+    best: dict[int, tuple[tuple[int, int, int, int], int]] = {}  # team -> (key, order of its holder)
+    for order in range(n):
+        seat = (first + order) % n
+        for d in decls[seat]:
+            t = team_of(seat)
+            if t not in best or d.key > best[t][0]:
+                best[t] = (d.key, order)
+    winner: int | None
+    if not best:
+        winner = None
+    elif len(best) == 1:
+        winner = next(iter(best))
+    else:
+        (k0, o0), (k1, o1) = best[0], best[1]
+        if k0 != k1:
+            winner = 0 if k0 > k1 else 1
+        elif ties == FIRST_IN_ORDER:
+            winner = 0 if o0 < o1 else 1
+        else:
+            winner = None
+    if winner is None:
+        return Combinations((), (0, 0), None, blot_seat)
+    scoring = tuple(d for s in range(n) if team_of(s) == winner for d in decls[s])
+    total = sum(d.points for d in scoring)
+    pts = (total, 0) if winner == 0 else (0, total)
+    return Combinations(scoring, pts, winner, blot_seat)

@@ -1,0 +1,494 @@
+"""Bazar Blot and the duel behind the generic `Game` interface.
+
+This module only translates between the contract's JSON and the engine (`state`, `scoring`). Every
+input that passed the wire schema either gets an answer or a `RuleError` with a code; a rule error in
+a record's actions is pinned to the action's index.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32
+from ..cards import NO_TRUMP, Card, suit_of
+from ..errors import MESSAGES, Code, IllegalAction, InvalidRecord, RuleError
+from ..game import Game, Json
+from ..parse import is_int, parse_action, parse_record, read_cards, read_seat, read_strain
+from ..profile import RuleBook, Rules
+from ..record import Action, HandRecord, check_distinct
+from ..trick import judge, winning_index
+from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID
+from .scoring import DEAL_POINTS, DOUBLES, NONE, TRICKS, Contract, Tally, bazar_score, duel_score
+from .state import (
+    BAZAR,
+    BAZAR_FIELDS,
+    DUEL,
+    DUEL_FIELDS,
+    BlotState,
+    build,
+    card_values,
+    duties,
+    initial_bazar,
+    initial_duel,
+    start_bazar,
+    start_duel,
+)
+
+__all__ = ["GAMES", "BazarBlotGame", "BlotDuelGame", "deal_state"]
+
+SEED_LIMIT = 2**53
+
+
+def _canonical(action: Action) -> Action:
+    """The action as the record stores it: only the fields its type uses."""
+    kind = action.type
+    if kind == "play":
+        return Action(action.seat, "play", card=action.card)
+    if kind == "bid":
+        if action.capot:
+            return Action(action.seat, "bid", strain=action.strain, capot=True)
+        return Action(action.seat, "bid", action.value, action.strain)
+    if kind == "name":
+        return Action(action.seat, "name", strain=action.strain)
+    return Action(action.seat, kind)
+
+
+def _check_raw(data: object, fields: Mapping[str, frozenset[str]]) -> None:
+    """A field the action's type does not use (even `capot: false` on a pass) is refused."""
+    if not isinstance(data, Mapping):
+        return
+    allowed = fields.get(data.get("type"))  # type: ignore[arg-type]
+    if allowed is None:
+        return  # an unknown type: the state refuses it with unknown_action
+    extra = sorted(k for k in data if k not in ("seat", "type") and k not in allowed)
+    if extra:
+        raise IllegalAction(
+            Code.ACTION_FIELD_NOT_ALLOWED, f"a {data.get('type')} carries no {', '.join(map(str, extra))}"
+        )
+
+
+def _seed(given: object) -> int:
+    if given is None:
+        return secrets.randbits(53)
+    if not is_int(given) or not 0 <= given < SEED_LIMIT:  # type: ignore[operator]
+        raise InvalidRecord(
+            Code.INVALID_RULE_VALUE, f"seed {given!r}: an integer from 0 to 2**53 - 1", field="seed"
+        )
+    return given  # type: ignore[return-value]
+
+
+def deal_cards(game: str, dealer: int, seed: int) -> HandRecord:
+    """Shuffle with `seed` and deal one card at a time from the dealer's left: eight each in the bazar;
+    five each, the turned card and the 13-card stock in the duel."""
+    if game == BAZAR:
+        pack = random.Random(seed).sample(DECK_32, 32)
+        hands = tuple(tuple(pack[(s - dealer - 1) % 4 :: 4]) for s in range(4))
+        return HandRecord(dealer, hands)
+    pack = random.Random(seed).sample(DECK_24, 24)
+    hands = tuple(tuple(pack[(s - dealer - 1) % 2 : 10 : 2]) for s in range(2))
+    return HandRecord(dealer, hands, (), pack[10], tuple(pack[11:]))
+
+
+def deal_state(rules: Rules, dealer: int, seed: int) -> BlotState:
+    """A fresh deal as an engine state (the benchmark's and the simulations' entry point)."""
+    record = deal_cards(rules.game, dealer, seed)
+    if rules.game == BAZAR:
+        return initial_bazar(rules, dealer, record.hands)
+    assert record.turned is not None
+    return initial_duel(rules, dealer, record.hands, record.turned, record.stock)
+
+
+def _in_hand(i: int, e: RuleError) -> RuleError:
+    return type(e)(e.code, f"hands[{i}]: {e.detail or e.title}", e.action_index, f"hands.{i}")
+
+
+def _pair(summary: Mapping[str, Any], key: str) -> tuple[int, int]:
+    v = summary.get(key)
+    if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) and x >= 0 for x in v):
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY,
+            f"'{key}' needs two integers, one per team, none negative",
+            field=f"summary.{key}",
+        )
+    return (v[0], v[1])
+
+
+class BlotGame(Game):
+    """What the bazar and the duel share; each subclass fixes its deck, seats and scoring."""
+
+    family = "blot"
+    game: str
+    players: int
+    deck: tuple[Card, ...]
+    fields: Mapping[str, frozenset[str]]
+
+    def __init__(self, rulebook: RuleBook) -> None:
+        self.rulebook = rulebook
+        self.action_types = tuple(self.fields)
+
+    # --- records
+
+    def start(self, rules: Rules, record: HandRecord) -> BlotState:
+        return start_bazar(rules, record) if self.game == BAZAR else start_duel(rules, record)
+
+    def replay(self, rules: Rules, body: Mapping[str, Any]) -> tuple[HandRecord, BlotState]:
+        """Validate a record and replay it; the first bad action raises, pinned to its index."""
+        record = parse_record(body)
+        state = self.start(rules, record)
+        raw = body.get("actions") or ()
+        for i, action in enumerate(record.actions):
+            try:
+                _check_raw(raw[i], self.fields)
+                state = state.apply(action)
+            except RuleError as e:
+                raise e.at(i) from None
+        return record, state
+
+    def build(self, rules: Rules, record: HandRecord) -> BlotState:
+        return build(rules, record, self.game)
+
+    # --- operations
+
+    def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        dealer = body.get("dealer")
+        dealer = 0 if dealer is None else read_seat(dealer, self.players, "dealer")
+        seed = _seed(body.get("seed"))
+        record = deal_cards(self.game, dealer, seed).to_json()
+        echo = rules.echo()
+        return {
+            "rules": echo,
+            "seed": seed,
+            "hand": {"rules": {"profile": echo["profile"], **echo["options"]}, **record},
+        }
+
+    def state(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        _, st = self.replay(rules, body)
+        return st.view(body.get("seat"))
+
+    def play(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        hand = body.get("hand")
+        if not isinstance(hand, Mapping):
+            raise InvalidRecord(Code.WRONG_PLAYER_COUNT, "'hand' is the hand record", field="hand")
+        record, st = self.replay(rules, hand)
+        index = len(record.actions)
+        raw = body.get("action")
+        action = parse_action(raw, index)
+        seat = body.get("seat")
+        if seat is not None:
+            read_seat(seat, self.players, "seat")
+            if seat != action.seat:
+                raise IllegalAction(
+                    Code.NOT_YOUR_TURN,
+                    f"the request views seat {seat} but the action is seat {action.seat}'s",
+                    index,
+                )
+        try:
+            _check_raw(raw, self.fields)
+            action = _canonical(action) if action.type in self.fields else action
+            new = st.apply(action)
+        except RuleError as e:
+            raise e.at(index) from None
+        out = record.with_action(action).to_json()
+        if "rules" in hand:
+            out = {"rules": hand["rules"], **out}
+        return {"hand": out, "state": new.view(seat)}
+
+    def score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        if body.get("hand") is not None:
+            _, st = self.replay(rules, body["hand"])
+            return st.result()
+        if body.get("summary") is None:
+            raise InvalidRecord(Code.INVALID_SUMMARY, "give 'hand' (a complete record) or 'summary'")
+        return {"rules": rules.echo(), **self.score_tally(rules, self.read_summary(rules, body["summary"]))}
+
+    def score_tally(self, rules: Rules, tally: Tally) -> Json:
+        if self.game == BAZAR:
+            return bazar_score(tally, rules["capot_bid_value"], rules["rounding"])
+        return duel_score(tally, rules["rounding"])
+
+    def read_trump(self, value: object) -> str:
+        trump = read_strain(value, "trump")
+        if self.game == DUEL and trump == NO_TRUMP:
+            raise InvalidRecord(
+                Code.INVALID_TRUMP, "the duel is always played with a trump suit", field="trump"
+            )
+        return trump
+
+    def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        n = self.players
+        trump = self.read_trump(body.get("trump"))
+        leader = read_seat(body.get("leader"), n, "leader")
+        played = read_cards(body.get("cards"), "cards")
+        if not 1 <= len(played) <= n:
+            raise InvalidRecord(
+                Code.INVALID_TRICK, f"{len(played)} cards: a trick of {n} players has 1 to {n}", field="cards"
+            )
+        check_distinct([("cards", played)], self.deck)
+        i = winning_index(played, suit_of(trump), BELOTE_ORDER)
+        values = card_values(trump)
+        return {
+            "rules": rules.echo(),
+            "winner": (leader + i) % n,
+            "winning_card": played[i].text,
+            "index": i,
+            "points": sum(values[c] for c in played),
+        }
+
+    def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        n = self.players
+        trump = self.read_trump(body.get("trump"))
+        hand = read_cards(body.get("hand"), "hand")
+        trick = read_cards(body.get("trick", []), "trick")
+        if len(trick) >= n:
+            raise InvalidRecord(
+                Code.INVALID_TRICK,
+                f"{len(trick)} cards already played: a trick of {n} players is then complete",
+                field="trick",
+            )
+        if not 1 <= len(hand) <= 8:
+            raise InvalidRecord(
+                Code.WRONG_HAND_SIZE, f"a hand of {len(hand)}: a seat holds 1 to 8 cards", field="hand"
+            )
+        check_distinct([("trick", trick), ("hand", hand)], self.deck)
+        seat = body.get("seat")
+        leader = body.get("leader")
+        if seat is not None:
+            seat = read_seat(seat, n, "seat")
+        if leader is not None:
+            leader = read_seat(leader, n, "leader")
+        if seat is not None and leader is not None and seat != (leader + len(trick)) % n:
+            raise InvalidRecord(
+                Code.NOT_YOUR_TURN,
+                f"seat {leader} led and {len(trick)} cards are down: seat "
+                f"{(leader + len(trick)) % n} plays next, not seat {seat}",
+                field="seat",
+            )
+        if leader is None and seat is not None:
+            leader = (seat - len(trick)) % n
+        if seat is None and leader is not None:
+            seat = (leader + len(trick)) % n
+        trump_suit = suit_of(trump)
+        partner = False
+        if n == 4 and trick and seat is not None and leader is not None:
+            partner = (leader + winning_index(trick, trump_suit, BELOTE_ORDER)) % 4 == (seat + 2) % 4
+        verdict = judge(hand, trick, trump_suit, duties(rules["undertrump"]), BELOTE_ORDER, partner)
+        return {
+            "rules": rules.echo(),
+            "legal": [c.text for c in verdict.legal],
+            "illegal": [
+                {"card": c.text, "code": code.value, "reason": MESSAGES[code]}
+                for c in hand
+                if (code := verdict.reasons.get(c)) is not None
+            ],
+        }
+
+    # --- the match
+
+    def match_score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        n = self.players
+        first = body.get("first_dealer")
+        first = 0 if first is None else read_seat(first, n, "first_dealer")
+        entries = body.get("hands")
+        if not isinstance(entries, list):
+            raise InvalidRecord(Code.INVALID_SUMMARY, "'hands' lists the deals so far", field="hands")
+        target = rules["target"]
+        totals = [0, 0]
+        deals: list[Json] = []
+        finished = False
+        winner: int | None = None
+        for i, entry in enumerate(entries):
+            dealer = (first + i) % n
+            try:
+                if finished:
+                    raise InvalidRecord(
+                        Code.MATCH_OVER, f"the match ended with deal {i}: no deal can follow it"
+                    )
+                answer = self._match_deal(rules, entry, dealer)
+            except RuleError as e:
+                raise _in_hand(i, e) from None
+            totals = [totals[0] + answer["scores"][0], totals[1] + answer["scores"][1]]
+            ending = answer["match_ending"]
+            if ending is not None:
+                finished, winner = True, ending["winner"]
+            elif max(totals) >= target and totals[0] != totals[1]:
+                finished, winner = True, 0 if totals[0] > totals[1] else 1
+            deals.append(
+                {
+                    "deal": i + 1,
+                    "dealer": dealer,
+                    "contract": answer["contract"],
+                    "made": answer["made"],
+                    "scores": answer["scores"],
+                    "totals": list(totals),
+                    "match_ending": ending,
+                }
+            )
+        return {
+            "rules": rules.echo(),
+            "target": target,
+            "deals": deals,
+            "totals": totals,
+            "finished": finished,
+            "winner": winner,
+        }
+
+    def _match_deal(self, rules: Rules, entry: object, dealer: int) -> Json:
+        if not isinstance(entry, Mapping) or (entry.get("hand") is None) == (entry.get("summary") is None):
+            raise InvalidRecord(Code.INVALID_SUMMARY, "each deal is {'hand': record} or {'summary': summary}")
+        if entry.get("summary") is not None:
+            summary = entry["summary"]
+            tally = self.read_summary(rules, summary)
+            given = summary.get("dealer") if isinstance(summary, Mapping) else None
+            if given is not None and read_seat(given, self.players, "summary.dealer") != dealer:
+                raise InvalidRecord(
+                    Code.WRONG_DEALER, f"this deal is dealt by seat {dealer}, the summary says seat {given}"
+                )
+            return self.score_tally(rules, tally)
+        record, st = self.replay(rules, entry["hand"])
+        if record.dealer != dealer:
+            raise InvalidRecord(
+                Code.WRONG_DEALER,
+                f"this deal is dealt by seat {dealer}, the record says seat {record.dealer}",
+            )
+        return st.result()
+
+    # --- summaries
+
+    def read_summary(self, rules: Rules, summary: object) -> Tally:
+        """A scorepad summary checked against the rules: a contract, 162 points, 8 tricks."""
+        if not isinstance(summary, Mapping):
+            raise InvalidRecord(
+                Code.INVALID_SUMMARY, "a summary is an object: contract, card_points, tricks…"
+            )
+        contract = self._read_contract(rules, summary.get("contract"))
+        cp = _pair(summary, "card_points")
+        tricks = _pair(summary, "tricks")
+        combos = _pair(summary, "combinations")
+        blot = summary.get("blot")
+        if contract is None:
+            if cp != (0, 0) or tricks != (0, 0) or combos != (0, 0) or blot is not None:
+                raise InvalidRecord(
+                    Code.INVALID_SUMMARY,
+                    "a deal without a contract (four passes) is void: no points, tricks or combinations",
+                    field="summary.contract",
+                )
+            return Tally(None, cp, tricks, combos, None)
+        if sum(tricks) != TRICKS:
+            raise InvalidRecord(Code.INVALID_SUMMARY, "the tricks total 8", field="summary.tricks")
+        total = sum(cp)
+        if (self.game == BAZAR and total != DEAL_POINTS) or not LAST_MIN <= total <= DEAL_POINTS:
+            raise InvalidRecord(
+                Code.INVALID_SUMMARY,
+                f"card points total {total}: a deal holds {DEAL_POINTS} with the last trick"
+                + (" (in the duel, less the undealt cards)" if self.game == DUEL else ""),
+                field="summary.card_points",
+            )
+        for team in (0, 1):
+            if tricks[team] == 0 and cp[team] != 0:
+                raise InvalidRecord(
+                    Code.INVALID_SUMMARY,
+                    f"team {team} took no trick but has {cp[team]} card points",
+                    field="summary.card_points",
+                )
+        if any(v % 10 for v in combos) or (combos[0] and combos[1]):
+            raise InvalidRecord(
+                Code.INVALID_SUMMARY,
+                "combinations are tens, and only the side with the best combination scores them",
+                field="summary.combinations",
+            )
+        if blot is not None:
+            blot = read_seat(blot, 2, "summary.blot")
+            if contract.strain == NO_TRUMP:
+                raise InvalidRecord(
+                    Code.INVALID_SUMMARY,
+                    "no trump has no blot (king and queen of trumps)",
+                    field="summary.blot",
+                )
+        return Tally(contract, cp, tricks, combos, blot)
+
+    def _read_contract(self, rules: Rules, data: object) -> Contract | None:
+        if data is None:
+            if self.game == DUEL:
+                raise InvalidRecord(
+                    Code.INVALID_SUMMARY,
+                    "every duel has a taker: give its contract",
+                    field="summary.contract",
+                )
+            return None
+        if not isinstance(data, Mapping):
+            raise InvalidRecord(
+                Code.INVALID_SUMMARY,
+                "the contract is {seat, value, strain, capot, double}",
+                field="summary.contract",
+            )
+        seat = read_seat(data.get("seat"), self.players, "summary.contract.seat")
+        strain = read_strain(data.get("strain"), "summary.contract.strain")
+        capot = data.get("capot", False)
+        value = data.get("value")
+        double = data.get("double", NONE)
+        if not isinstance(capot, bool) or double not in DOUBLES:
+            raise InvalidRecord(
+                Code.INVALID_SUMMARY,
+                "capot is true or false, double one of none, contra, recontra",
+                field="summary.contract",
+            )
+        if self.game == DUEL:
+            if strain == NO_TRUMP or value is not None or capot or double != NONE:
+                raise InvalidRecord(
+                    Code.INVALID_SUMMARY,
+                    "a duel's contract is its taker and a trump suit: no value, capot or double",
+                    field="summary.contract",
+                )
+            return Contract(seat, None, strain)
+        ceiling = rules["bid_ceiling"] or MAX_BID
+        if capot:
+            if value is not None:
+                raise InvalidRecord(
+                    Code.INVALID_SUMMARY, "a capot contract has no value", field="summary.contract.value"
+                )
+        elif type(value) is not int or not MIN_BID <= value <= ceiling:
+            raise InvalidRecord(
+                Code.BID_OUT_OF_RANGE,
+                f"a contract of {value!r}: bids run from {MIN_BID} to {ceiling}",
+                field="summary.contract.value",
+            )
+        return Contract(seat, value, strain, capot, double)
+
+
+LAST_MIN = 10  # whoever takes the last trick has at least its 10
+
+
+class BazarBlotGame(BlotGame):
+    id = BAZAR
+    game = BAZAR
+    name = "Bazar Blot"
+    summary = (
+        "Armenian Bazar Blot: two teams of two, 32 cards; the bazar auction in tens with contra, "
+        "recontra and capot; combinations and the blot count toward the bid"
+    )
+    min_players = 4
+    max_players = 4
+    players = 4
+    deck = DECK_32
+    fields = BAZAR_FIELDS
+
+
+class BlotDuelGame(BlotGame):
+    id = DUEL
+    game = DUEL
+    name = "Blot duel"
+    summary = (
+        "The Armenian Blot duel: two players, 24 cards, five each and a turned card; take or name the "
+        "trump, and the taker must score more than the other player"
+    )
+    min_players = 2
+    max_players = 2
+    players = 2
+    deck = DECK_24
+    fields = DUEL_FIELDS
+
+
+GAMES: tuple[Game, ...] = (BazarBlotGame(BAZAR_BOOK), BlotDuelGame(DUEL_BOOK))

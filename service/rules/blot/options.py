@@ -1,0 +1,173 @@
+"""Bazar Blot's and the duel's rule options and profiles, each with its source.
+
+The defaults are the Armenian Blot rule book (skill.games). Where the rule book is silent the
+option's default is the reading closest to its text and the alternatives are the ones the Belote
+research (section 2.2) found at real tables; docs/rules/bazar-blot.md records each ruling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..profile import Option, Profile, RuleBook
+
+BOOK = "Armenian Blot rule book (skill.games)"
+RESEARCH = "Belote research 2.2"
+
+# The most a side can ever score, in tens: 162 card points, 90 for all eight tricks, the blot 20 and
+# the best combinations two hands can hold (four jacks and four nines, four aces and four tens: 550),
+# 822 points in all. A bid above 82 can never be made, so without a ceiling the ladder stops there.
+MAX_BID = 82
+MIN_BID = 8
+
+# contra timing
+IN_TURN = "in-turn"
+ANY_TIME = "any-time"
+# combination ties
+FIRST_IN_ORDER = "first-in-trick-order"
+NEITHER = "neither"
+# under-trumping
+FREE = "free"
+REQUIRED = "required"
+# four-of-a-kind tables
+RULE_BOOK = "rule-book"
+CLASSICAL = "classical"
+# rounding
+HALF_DOWN = "half-down"
+HALF_UP = "half-up"
+
+# what a four of a kind is worth, by table and contract (None: no trump)
+QUARTET_VALUES: Mapping[str, Mapping[bool, Mapping[str, int]]] = {
+    RULE_BOOK: {
+        True: {"J": 200, "9": 140, "A": 110, "T": 100, "K": 100, "Q": 100},
+        False: {"J": 200, "9": 0, "A": 190, "T": 100, "K": 100, "Q": 100},
+    },
+    CLASSICAL: {
+        True: {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100},
+        False: {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100},
+    },
+}
+
+
+def _common(target: int) -> tuple[Option, ...]:
+    return (
+        Option(
+            "target",
+            "int",
+            target,
+            "Match target: the first side to reach it wins (the rule book offers 151 and 301)",
+            f"{BOOK}, How to play (Game to: 151 or 301) and Winning",
+            minimum=1,
+            maximum=10_000,
+        ),
+        Option(
+            "combination_ties",
+            "enum",
+            FIRST_IN_ORDER,
+            "When the best combinations of both sides are equal (same-length runs to the same top card, "
+            "neither or both in trumps; four of a kind of equal value): the player first in trick "
+            "order scores, or neither side",
+            f"{BOOK}, Combinations ('then the player first in the trick order'); "
+            f"{RESEARCH} A5 (classical French: neither scores on a tie)",
+            allowed=(FIRST_IN_ORDER, NEITHER),
+        ),
+        Option(
+            "undertrump",
+            "enum",
+            FREE,
+            "Void in the suit led and unable to beat an opponent's trump: play anything (free) or "
+            "still play a trump (required)",
+            f"{BOOK}, The play ('if you can't you may play anything'); {RESEARCH} A14 (French FFB and "
+            "belote-cli: must still trump)",
+            allowed=(FREE, REQUIRED),
+        ),
+        Option(
+            "rounding",
+            "enum",
+            HALF_DOWN,
+            "Points to tens: a remainder above a half up and a half or less down (86 counts 9, 85 "
+            "counts 8), or a half and more up (85 counts 9)",
+            f"{BOOK}, Scoring ('86 counts 9, 85 counts 8'); {RESEARCH} A11 (half-up tables)",
+            allowed=(HALF_DOWN, HALF_UP),
+        ),
+    )
+
+
+BAZAR_OPTIONS: tuple[Option, ...] = (
+    *_common(151),
+    Option(
+        "bid_ceiling",
+        "int",
+        None,
+        f"Highest numeric bid, in tens; null: none below capot (the ladder stops at {MAX_BID}, "
+        "beyond anything a side can score)",
+        f"{BOOK}, The bazar (no ceiling stated); {RESEARCH} A1 (terz.am, teleblot: capped at 16; "
+        "Blot Star: up to 80)",
+        minimum=MIN_BID,
+        maximum=MAX_BID,
+    ),
+    Option(
+        "capot_bid_value",
+        "int",
+        25,
+        "What a capot bid adds, in tens, before the multiplier (25: the 252 points of all eight tricks)",
+        f"{BOOK}, The bazar (capot is the highest bid; its value is not stated); {RESEARCH} A1 and A12 "
+        "(terz.am, teleblot: capot is a 25 bid; 162 + 90 = 252)",
+        minimum=MIN_BID,
+        maximum=MAX_BID + 1,
+    ),
+    Option(
+        "contra",
+        "enum",
+        IN_TURN,
+        "When contra and recontra may be said: on one's own turn of the auction, or at any time "
+        "of the auction, out of turn",
+        f"{BOOK}, How to play (the CONTRA button is on your turn's panel) and Contra and recontra; "
+        f"{RESEARCH} A8 (teleblot/gambler: out of turn by either defender)",
+        allowed=(IN_TURN, ANY_TIME),
+    ),
+    Option(
+        "quartet_values",
+        "enum",
+        RULE_BOOK,
+        "Four of a kind: rule-book (J 200, 9 140, A 110, 10 K Q 100; no trump A 190, 9 nothing) or "
+        "classical (J 200, 9 150, A 100, 10 K Q 100 in every contract)",
+        f"{BOOK}, Combinations; {RESEARCH} A4 (classical: nines 150, aces 100)",
+        allowed=(RULE_BOOK, CLASSICAL),
+    ),
+)
+
+DUEL_OPTIONS: tuple[Option, ...] = _common(151)
+
+
+BAZAR_BOOK = RuleBook(
+    "bazar-blot",
+    BAZAR_OPTIONS,
+    (
+        Profile(
+            "rule-book",
+            "Bazar Blot as the Armenian Blot rule book (skill.games) plays it: bids from 8 without a "
+            "ceiling, capot the highest bid, contra on your turn, free under-trumping, to 151",
+        ),
+        Profile("long", "The rule book's long match: to 301", {"target": 301}),
+        Profile(
+            "teleblot",
+            "The gambler.ru tradition as translated in hakob17/teleblot-bazaar rules.md (research "
+            "1.1, 2.2 A1 and A8): bids capped at 16, capot a 25 bid, contra out of turn",
+            {"bid_ceiling": 16, "capot_bid_value": 25, "contra": ANY_TIME},
+        ),
+    ),
+)
+
+DUEL_BOOK = RuleBook(
+    "blot-duel",
+    DUEL_OPTIONS,
+    (
+        Profile(
+            "rule-book",
+            "The duel as the Armenian Blot rule book (skill.games) plays it: 24 cards, five each and a "
+            "turned card, three more after the trump is fixed, to 151",
+        ),
+        Profile("long", "The rule book's long match: to 301", {"target": 301}),
+    ),
+)
