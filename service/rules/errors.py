@@ -49,6 +49,14 @@ class Code(StrEnum):
     NOT_TRUMP_CALLER = "not_trump_caller"
     INVALID_TRUMP = "invalid_trump"
     WRONG_DEALER = "wrong_dealer"
+    # Baloot
+    UNEXPECTED_FIELD = "unexpected_field"
+    CALL_NOT_ALLOWED = "call_not_allowed"
+    DOUBLE_NOT_ALLOWED = "double_not_allowed"
+    TRUMP_LEAD_LOCKED = "trump_lead_locked"
+    INVALID_STOCK = "invalid_stock"
+    INVALID_SEED = "invalid_seed"
+    MATCH_OVER = "match_over"
 
 
 MESSAGES: dict[Code, str] = {
@@ -82,6 +90,14 @@ MESSAGES: dict[Code, str] = {
     Code.NOT_TRUMP_CALLER: "Only the highest caller nominates trumps",
     Code.INVALID_TRUMP: "That trump is not allowed here",
     Code.WRONG_DEALER: "That seat does not deal this hand of the match",
+    # Baloot
+    Code.UNEXPECTED_FIELD: "The action carries a field its type does not use",
+    Code.CALL_NOT_ALLOWED: "That call is not open to this seat at this point of the calling",
+    Code.DOUBLE_NOT_ALLOWED: "That doubling step is not open to this seat",
+    Code.TRUMP_LEAD_LOCKED: "The doubled hand is closed: do not lead a trump while holding another suit",
+    Code.INVALID_STOCK: "The stock must hold exactly the cards not yet dealt",
+    Code.INVALID_SEED: "A seed is an integer from 0 to 2**53 - 1",
+    Code.MATCH_OVER: "The match is already decided: no further hand can be scored",
 }
 
 
