@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from service.rules.baloot import GAMES, deal_state
 from service.rules.baloot.options import OPTIONS
+from service.rules.baloot.projects import may_hold_project
 from service.rules.baloot.state import COMPLETE, DECK, PLAY, REDEAL, HandState, legal_cards, reasons
+from service.rules.belote.combinations import quartets, runs
 from service.rules.errors import RuleError
 from service.rules.profile import Rules
 
@@ -158,3 +160,9 @@ def test_the_json_replay_equals_the_engine(table: tuple[Rules, int]) -> None:
     assert GAME.state(r, rec) == states[-1].view()
     if states[-1].phase in (COMPLETE, REDEAL):
         assert GAME.score(r, {"hand": rec}) == states[-1].result()
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.permutations(DECK).map(lambda d: d[:8]))
+def test_the_cheap_project_test_agrees_with_the_core_detection(hand: Any) -> None:
+    assert may_hold_project(hand) == bool(runs(hand) or quartets(hand, "TJQKA"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..belote.cards import DECK_32
 from ..belote.combinations import quartets, runs
 from ..cards import Card, card
 from .options import QUARTET_FIRST, TWO_PER_PLAYER
@@ -53,18 +54,50 @@ def _run_name(length: int) -> str:
     return SIRA if length == 3 else FIFTY if length == 4 else HUNDRED
 
 
+_BIT = {c: 1 << (8 * "SHDC".index(c.suit.value) + "789TJQKA".index(c.rank)) for c in DECK_32}
+_QUARTET_MASKS = tuple(sum(1 << (8 * s + "789TJQKA".index(r)) for s in range(4)) for r in QUARTET_RANKS)
+_SUIT_EDGE = sum(0b11000000 << (8 * s) for s in range(4))  # a run never wraps into the next suit
+
+
+def _mask(hand: Sequence[Card]) -> int:
+    mask = 0
+    for c in hand:
+        mask |= _BIT[c]
+    return mask
+
+
+def _has_run(mask: int) -> bool:
+    return bool(mask & (mask >> 1) & (mask >> 2) & ~_SUIT_EDGE)
+
+
+def _has_quartet(mask: int) -> bool:
+    return any(mask & q == q for q in _QUARTET_MASKS)
+
+
+def may_hold_project(hand: Sequence[Card]) -> bool:
+    """A cheap test (one bit per card) that the hand holds a run of three or a scoring quartet; the
+    engine runs the core's detection only then (most hands hold no project)."""
+    mask = _mask(hand)
+    return _has_run(mask) or _has_quartet(mask)
+
+
 def seat_projects(seat: int, hand: Sequence[Card], sun: bool, ranking: str) -> list[Project]:
     """Every project of one dealt hand, best first."""
+    mask = _mask(hand)
+    has_run = _has_run(mask)
+    has_quartet = _has_quartet(mask)
+    if not has_run and not has_quartet:
+        return []
     values = SUN_POINTS if sun else HOKUM_POINTS
     quartet_first = ranking == QUARTET_FIRST
     found: list[Project] = []
-    for r in runs(hand):
+    for r in runs(hand) if has_run else ():
         name = _run_name(r.length)
         pts = values[name]
         # (points, kind: the ranking option decides whether runs or quartets come first, length, top)
         key = (pts, 0 if quartet_first else 1, r.length, r.top_strength)
         found.append(Project(seat, name, tuple(card(t) for t in r.cards), pts, key))
-    for q in quartets(hand, QUARTET_RANKS):
+    for q in quartets(hand, QUARTET_RANKS) if has_quartet else ():
         name = FOUR_HUNDRED if q.rank == "A" else HUNDRED
         pts = values[name]
         key = (pts, 1 if quartet_first else 0, 4, _QUARTET_ORDER[q.rank])

@@ -194,6 +194,7 @@ class Auction:
     projects: tuple[Project, ...] = ()
     baloot: int | None = None
     locked: bool = False  # closed doubled play: no trump lead while holding another suit
+    trump: Suit | None = None  # the contract's trump suit (None in Sun and before the contract)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +226,8 @@ class HandState:
 
     def apply(self, action: Action) -> HandState:
         kind = action.type
+        if kind == "play" and action.strain is None and action.value is None and not action.capot:
+            return self._play(action)  # the hot path: a play carrying only its card
         if action.value is not None or action.capot:
             raise IllegalAction(Code.UNEXPECTED_FIELD, f"a {kind} action carries no value or capot")
         if kind == "play":
@@ -344,6 +347,13 @@ class HandState:
             return self._next(Auction(calls, 2, 0, None), CALLING, t.first)
         return self._next(Auction(calls, 2, spoken, None), REDEAL, None)
 
+    def called(self, buyer: int, mode: str, strain: str) -> HandState:
+        """This deal with its contract set directly, without its calls: for simulations and the bench
+        (as colver's set_contract). No record holds such a position; the service never builds one."""
+        if self.phase != CALLING or self.auction.calls:
+            raise IllegalAction(Code.WRONG_PHASE, "a contract is set directly only on a fresh deal")
+        return self._settle((), buyer, mode, strain)
+
     def _settle(self, calls: tuple[Action, ...], buyer: int, mode: str, strain: str) -> HandState:
         """The hand is called: complete the deal, find the projects, open the doubling or the play."""
         t = self.table
@@ -360,10 +370,23 @@ class HandState:
         if mode == HOKUM and t.doubling:
             speakers = ((buyer + 1) % PLAYERS, (buyer + 3) % PLAYERS)
             auction = Auction(
-                calls, a.round, a.spoken, None, False, contract, speakers, hands, projects, baloot
+                calls,
+                a.round,
+                a.spoken,
+                None,
+                False,
+                contract,
+                speakers,
+                hands,
+                projects,
+                baloot,
+                False,
+                trump,
             )
             return HandState(t, auction, DOUBLING, speakers[0], hands, t.first, (), ())
-        auction = Auction(calls, a.round, a.spoken, None, False, contract, (), hands, projects, baloot)
+        auction = Auction(
+            calls, a.round, a.spoken, None, False, contract, (), hands, projects, baloot, False, trump
+        )
         return HandState(t, auction, PLAY, t.first, hands, t.first, (), ())
 
     def _double(self, action: Action) -> HandState:
@@ -386,7 +409,18 @@ class HandState:
             return self._play_on(calls, raised)
         speakers = ((seat + 1) % PLAYERS, (seat + 3) % PLAYERS)
         auction = Auction(
-            calls, a.round, a.spoken, None, False, raised, speakers, a.hands, a.projects, a.baloot
+            calls,
+            a.round,
+            a.spoken,
+            None,
+            False,
+            raised,
+            speakers,
+            a.hands,
+            a.projects,
+            a.baloot,
+            False,
+            a.trump,
         )
         return HandState(self.table, auction, DOUBLING, speakers[0], self.hands, self.leader, (), ())
 
@@ -400,7 +434,18 @@ class HandState:
         if not rest:  # two passes in a row close the doubling
             return self._play_on(calls, a.contract)
         auction = Auction(
-            calls, a.round, a.spoken, None, False, a.contract, rest, a.hands, a.projects, a.baloot
+            calls,
+            a.round,
+            a.spoken,
+            None,
+            False,
+            a.contract,
+            rest,
+            a.hands,
+            a.projects,
+            a.baloot,
+            False,
+            a.trump,
         )
         return HandState(self.table, auction, DOUBLING, rest[0], self.hands, self.leader, (), ())
 
@@ -409,7 +454,18 @@ class HandState:
         a = self.auction
         locked = t.closed and 1 < contract.level < GAHWA_LEVEL  # gahwa is always open
         auction = Auction(
-            calls, a.round, a.spoken, None, False, contract, (), a.hands, a.projects, a.baloot, locked
+            calls,
+            a.round,
+            a.spoken,
+            None,
+            False,
+            contract,
+            (),
+            a.hands,
+            a.projects,
+            a.baloot,
+            locked,
+            a.trump,
         )
         return HandState(t, auction, PLAY, t.first, self.hands, t.first, (), ())
 
@@ -421,18 +477,17 @@ class HandState:
         c = action.card
         if c is None:
             raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
-        for i in range(len(hand)):
-            if hand[i] is c:
-                break
-        else:
-            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}")
+        try:
+            i = hand.index(c)  # cards are interned: equality is identity
+        except ValueError:
+            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}") from None
         a = self.auction
-        contract = a.contract
-        assert contract is not None
-        trump = contract.trump
+        trump = a.trump
         trick = self.trick
         if trick:
-            if c not in legal_cards(hand, trick, trump):
+            led = trick[0].suit
+            # following a plain suit led is always legal; anything else goes through the duties
+            if (c.suit is not led or led is trump) and c not in legal_cards(hand, trick, trump):
                 code = reasons(hand, trick, trump)[c]
                 raise IllegalAction(code, _why(code, seat, c, trick, trump))
         elif a.locked and c.suit is trump and any(x.suit is not trump for x in hand):
@@ -468,14 +523,13 @@ class HandState:
             trick = self.trick
             a = self.auction
             if trick:
-                playable = legal_cards(hand, trick, a.contract.trump)  # type: ignore[union-attr]
+                playable = legal_cards(hand, trick, a.trump)
             elif a.locked:
-                trump = a.contract.trump  # type: ignore[union-attr]
+                trump = a.trump
                 playable = tuple(c for c in hand if c.suit is not trump) or hand
             else:
                 playable = hand
-            plays = _PLAYS[seat]
-            return tuple([plays[id(c)] for c in playable])
+            return tuple(map(_PLAYS[seat].__getitem__, map(id, playable)))
         a = self.auction
         if phase == DOUBLING:
             assert a.contract is not None
