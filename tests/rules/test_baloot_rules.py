@@ -541,3 +541,12 @@ def test_trick_endpoints_refuse_bad_input(trump: str) -> None:
     assert e.code is Code.DUPLICATE_CARD
     e = raises(GAME.trick_legal, R, {"trump": trump, "hand": ["AH"], "trick": ["7H"], "seat": 0, "leader": 0})
     assert e.code is Code.NOT_YOUR_TURN
+
+
+def test_a_contract_set_directly_for_simulations_only_on_a_fresh_deal() -> None:
+    from service.rules.baloot import deal_state
+
+    fresh = deal_state(R, 0, 5)
+    sun = fresh.called(1, "sun", "NT")
+    assert sun.phase == "play" and [len(h) for h in sun.hands] == [8, 8, 8, 8]
+    assert raises(sun.called, 1, "sun", "NT").code is Code.WRONG_PHASE
