@@ -56,6 +56,13 @@ class Code(StrEnum):
     KEEP_NOT_ALLOWED = "keep_not_allowed"
     MUST_KEEP_OR_RAISE = "must_keep_or_raise"
     DEALER_MUST_NAME = "dealer_must_name"
+    # Baloot
+    CALL_NOT_ALLOWED = "call_not_allowed"
+    DOUBLE_NOT_ALLOWED = "double_not_allowed"
+    TRUMP_LEAD_LOCKED = "trump_lead_locked"
+    INVALID_STOCK = "invalid_stock"
+    INVALID_SEED = "invalid_seed"
+    # Bazar Blot, the duel and Baloot
     MATCH_OVER = "match_over"
 
 
@@ -97,7 +104,14 @@ MESSAGES: dict[Code, str] = {
     Code.KEEP_NOT_ALLOWED: "Only the holder of a bid the other three passed may keep it",
     Code.MUST_KEEP_OR_RAISE: "Keep your bid or raise it",
     Code.DEALER_MUST_NAME: "The dealer must name a trump suit",
-    Code.MATCH_OVER: "The match was already over before this deal",
+    # Baloot
+    Code.CALL_NOT_ALLOWED: "That call is not open to this seat at this point of the calling",
+    Code.DOUBLE_NOT_ALLOWED: "That doubling step is not open to this seat",
+    Code.TRUMP_LEAD_LOCKED: "The doubled hand is closed: do not lead a trump while holding another suit",
+    Code.INVALID_STOCK: "The stock must hold exactly the cards not yet dealt",
+    Code.INVALID_SEED: "A seed is an integer from 0 to 2**53 - 1",
+    # Bazar Blot, the duel and Baloot
+    Code.MATCH_OVER: "The match is already decided: no further hand can be scored",
 }
 
 

@@ -1,0 +1,13 @@
+"""Saudi Baloot (the Baloot rule book, High Card Club) on the Belote core.
+
+`options` holds the rule options and profiles, `state` the hand state machine, `projects` the
+combinations and their values, `scoring` the arithmetic, and `game` the translation between the
+contract's JSON and the engine.
+"""
+
+from __future__ import annotations
+
+from .game import GAMES, BalootGame, deal_state, read_record, start_state
+from .state import HandState
+
+__all__ = ["GAMES", "BalootGame", "HandState", "deal_state", "read_record", "start_state"]

@@ -1,0 +1,442 @@
+"""Saudi Baloot behind the generic `Game` interface: the translation between the JSON and the engine.
+
+`options` holds the rule options, `state` the hand state machine, `projects` the combinations,
+`scoring` the arithmetic. Every input that passed the wire schema gets an answer or a `RuleError`
+with a code (an action's with its index). docs/rules/baloot.md gives every shape.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import NO_TRUMP, Card, suit_of
+from ..errors import MESSAGES, Code, IllegalAction, InvalidRecord, RuleError
+from ..game import Game, Json
+from ..parse import is_int, parse_action, parse_record, read_cards, read_seat, read_strain
+from ..profile import Rules
+from ..record import Action, HandRecord, check_distinct
+from .options import FIXED, GAHWA_152, LEFT, MATCH_CAP, PLAYERS, RULEBOOK, TARGET
+from .projects import HOKUM_POINTS, SUN_POINTS
+from .scoring import (
+    CARD_TOTAL,
+    GAHWA,
+    HOKUM,
+    SUN,
+    TRICKS,
+    Summary,
+    level_of,
+    passed_score,
+    reachable,
+    score_summary,
+)
+from .state import _POINTS as POINTS
+from .state import (
+    ACTION_TYPES,
+    COMPLETE,
+    DECK,
+    FIELDS,
+    REDEAL,
+    HandState,
+    build,
+    initial,
+    legal_cards,
+    reasons,
+    trick_winner,
+)
+
+__all__ = ["GAMES", "BalootGame", "deal_state", "read_record", "start_state"]
+
+SEED_MAX = 2**53 - 1
+_PROJECT_SUMS = {
+    HOKUM: reachable(tuple(HOKUM_POINTS.values()), 8),
+    SUN: reachable(tuple(SUN_POINTS.values()), 8),
+}
+
+
+# --------------------------------------------------------------------- actions and records
+
+
+def check_action_fields(data: object, index: int) -> None:
+    """An action carries `seat`, `type` and only the fields its type uses; anything else is refused
+    (never silently dropped)."""
+    if not isinstance(data, Mapping):
+        return  # parse_action refuses it
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:
+        return  # unknown_action, from parse_action or from the state
+    allowed = ("seat", "type", *FIELDS.get(kind, ()))
+    extra = sorted(str(k) for k in data if k not in allowed)
+    if extra:
+        raise IllegalAction(
+            Code.ACTION_FIELD_NOT_ALLOWED,
+            f"a {kind} action carries {', '.join(allowed)} only, not {', '.join(extra)}",
+            index,
+        )
+
+
+def canonical(action: Action) -> Action:
+    """The action as the record stores it: only the fields its type uses."""
+    if action.type == "hokum":
+        return Action(action.seat, "hokum", strain=action.strain)
+    if action.type == "play":
+        return Action(action.seat, "play", card=action.card)
+    return Action(action.seat, action.type)
+
+
+def read_record(data: object) -> HandRecord:
+    """A hand record's JSON as values, every action's fields checked first."""
+    if isinstance(data, Mapping) and isinstance(data.get("actions"), list):
+        for i, a in enumerate(data["actions"]):
+            check_action_fields(a, i)
+    return parse_record(data)
+
+
+def start_state(rules: Rules, record: HandRecord) -> HandState:
+    """Validate a record and replay it: the public engine entry for a record."""
+    return build(rules, record)
+
+
+def deal_cards(dealer: int, seed: int) -> tuple[tuple[tuple[Card, ...], ...], Card, tuple[Card, ...]]:
+    """Shuffle with `seed`; from the dealer's right, three cards a seat then two; turn the 21st card;
+    the other eleven are the stock, in the order the deal will complete from it."""
+    pack = random.Random(seed).sample(DECK, len(DECK))
+    first = (dealer + 1) % PLAYERS
+    hands = []
+    for seat in range(PLAYERS):
+        k = (seat - first) % PLAYERS
+        hands.append(tuple(pack[3 * k : 3 * k + 3] + pack[12 + 2 * k : 14 + 2 * k]))
+    return tuple(hands), pack[20], tuple(pack[21:])
+
+
+def deal_state(rules: Rules, dealer: int, seed: int) -> HandState:
+    """A fresh hand as an engine state (the benchmark's and the simulations' entry point)."""
+    hands, turned, stock = deal_cards(dealer, seed)
+    return initial(rules, dealer, hands, turned, stock)
+
+
+# --------------------------------------------------------------------- summaries
+
+
+def _pair(summary: Mapping[str, Any], key: str) -> tuple[int, int]:
+    v = summary.get(key)
+    if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) and x >= 0 for x in v):
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY,
+            f"'{key}' is two non-negative integers, team 0 (seats 0 and 2) then team 1",
+            field=f"summary.{key}",
+        )
+    return v[0], v[1]
+
+
+def read_summary(rules: Rules, summary: object) -> Summary | None:
+    """A scorepad summary checked against the rules; None for a deal all four passed (contract null)."""
+    if not isinstance(summary, Mapping):
+        raise InvalidRecord(Code.INVALID_SUMMARY, "a summary is an object with contract, card_points, ...")
+    contract = summary.get("contract")
+    if contract is None and "contract" in summary:
+        return None
+    if not isinstance(contract, Mapping):
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY, "'contract' is {seat, mode, strain, double}", field="summary.contract"
+        )
+    seat = read_seat(contract.get("seat"), PLAYERS, "summary.contract.seat")
+    mode = contract.get("mode")
+    if mode not in (HOKUM, SUN):
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY, f"mode {mode!r}: hokum or sun", field="summary.contract.mode"
+        )
+    strain = read_strain(contract.get("strain"), "summary.contract.strain")
+    if (mode == SUN) != (strain == NO_TRUMP):
+        raise InvalidRecord(
+            Code.INVALID_TRUMP,
+            f"strain {strain} with {mode}: Sun is NT, Hokum names its trump suit",
+            field="summary.contract.strain",
+        )
+    double = contract.get("double", 1)
+    if double != GAHWA and not (is_int(double) and 1 <= double <= 4):
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY, f"double {double!r}: 1 to 4 or 'gahwa'", field="summary.contract.double"
+        )
+    level = level_of(double)
+    if level > 1 and (mode == SUN or not rules["doubling"]):
+        why = "Sun hands are never doubled" if mode == SUN else "doubling is off under these rules"
+        raise InvalidRecord(Code.DOUBLE_NOT_ALLOWED, why, field="summary.contract.double")
+    cp = _pair(summary, "card_points")
+    tricks = _pair(summary, "tricks")
+    projects = _pair(summary, "projects")
+    if sum(cp) != CARD_TOTAL[mode]:
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY,
+            f"card points total {sum(cp)}: a {mode} hand has {CARD_TOTAL[mode]} "
+            "(the last trick's 10 included)",
+            field="summary.card_points",
+        )
+    if sum(tricks) != TRICKS:
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY, f"tricks total {sum(tricks)}: a hand has 8", field="summary.tricks"
+        )
+    for t in (0, 1):
+        if tricks[t] == 0 and (cp[t] or projects[t]):
+            raise InvalidRecord(
+                Code.INVALID_SUMMARY,
+                f"team {t} took no trick, so it has no card points and scores no project",
+                field="summary.card_points" if cp[t] else "summary.projects",
+            )
+        if tricks[t] > 0 and cp[t] == 0 and tricks[1 - t] == 0:
+            raise InvalidRecord(Code.INVALID_SUMMARY, "the team of 8 tricks has every card point")
+    if projects[0] and projects[1]:
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY,
+            "only the team holding the single best project scores projects",
+            field="summary.projects",
+        )
+    if any(p not in _PROJECT_SUMS[mode] for p in projects) or (projects != (0, 0) and not rules["projects"]):
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY,
+            f"projects {list(projects)} cannot be scored in {mode} under these rules",
+            field="summary.projects",
+        )
+    baloot = summary.get("baloot")
+    if baloot is not None and (not is_int(baloot) or baloot not in (0, 1) or mode == SUN):
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY,
+            f"baloot {baloot!r}: the team (0 or 1) holding king and queen of trumps in Hokum, or null",
+            field="summary.baloot",
+        )
+    return Summary(seat, mode, strain, level, cp, tricks, projects, baloot)
+
+
+def _in_hand(i: int, e: RuleError) -> RuleError:
+    return type(e)(e.code, f"hands[{i}]: {e.detail or e.title}", e.action_index, f"hands.{i}")
+
+
+# --------------------------------------------------------------------- the game
+
+
+class BalootGame(Game):
+    id = "baloot"
+    family = "baloot"
+    name = "Baloot"
+    summary = (
+        "Saudi Baloot (Baloot rule book, High Card Club): four players in two teams, Hokum or Sun, "
+        "doubling to gahwa, projects, match to 152"
+    )
+    min_players = PLAYERS
+    max_players = PLAYERS
+    action_types = ACTION_TYPES
+    rulebook = RULEBOOK
+
+    def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        dealer = body.get("dealer")
+        dealer = 0 if dealer is None else read_seat(dealer, PLAYERS, "dealer")
+        given = body.get("seed")
+        if given is None:
+            seed = secrets.randbits(53)
+        elif is_int(given) and 0 <= given <= SEED_MAX:
+            seed = given
+        else:
+            raise InvalidRecord(
+                Code.INVALID_SEED, f"seed {given!r}: an integer from 0 to 2**53 - 1", field="seed"
+            )
+        hands, turned, stock = deal_cards(dealer, seed)
+        record = HandRecord(dealer, hands, (), turned, stock).to_json()
+        echo = rules.echo()
+        return {
+            "rules": echo,
+            "seed": seed,
+            "hand": {"rules": {"profile": echo["profile"], **echo["options"]}, **record},
+        }
+
+    def state(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        st = build(rules, read_record(body))
+        return st.view(body.get("seat"))
+
+    def play(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        hand = body.get("hand")
+        record = read_record(hand)
+        st = build(rules, record)
+        index = len(record.actions)
+        raw = body.get("action")
+        check_action_fields(raw, index)
+        action = parse_action(raw, index)
+        seat = body.get("seat")
+        if seat is not None:
+            read_seat(seat, PLAYERS, "seat")
+            if seat != action.seat:
+                raise IllegalAction(
+                    Code.NOT_YOUR_TURN,
+                    f"the request views seat {seat} but the action is seat {action.seat}'s",
+                    index,
+                )
+        if action.type in ACTION_TYPES:
+            action = canonical(action)
+        try:
+            new = st.apply(action)
+        except RuleError as e:
+            raise e.at(index) from None
+        out = record.with_action(action).to_json()
+        if isinstance(hand, Mapping) and "rules" in hand:
+            out = {"rules": hand["rules"], **out}
+        return {"hand": out, "state": new.view(seat)}
+
+    def score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        if body.get("hand") is not None:
+            return build(rules, read_record(body["hand"])).result()
+        if body.get("summary") is None:
+            raise InvalidRecord(Code.INVALID_SUMMARY, "give 'hand' (a complete record) or 'summary'")
+        s = read_summary(rules, body["summary"])
+        if s is None:
+            return {"rules": rules.echo(), **passed_score(), "summary": None}
+        return {"rules": rules.echo(), **score_summary(rules.values, s), "summary": s.to_json()}
+
+    def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        trump = suit_of(read_strain(body.get("trump"), "trump"))
+        leader = read_seat(body.get("leader"), PLAYERS, "leader")
+        played = read_cards(body.get("cards"), "cards")
+        if not 1 <= len(played) <= PLAYERS:
+            raise InvalidRecord(Code.INVALID_TRICK, f"{len(played)} cards: a trick has 1 to 4", field="cards")
+        check_distinct([("cards", played)], DECK)
+        i = trick_winner(played, trump)
+        pts = POINTS[trump]
+        return {
+            "rules": rules.echo(),
+            "winner": (leader + i) % PLAYERS,
+            "winning_card": played[i].text,
+            "index": i,
+            "points": sum(pts[c] for c in played),
+        }
+
+    def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        trump = suit_of(read_strain(body.get("trump"), "trump"))
+        hand = read_cards(body.get("hand"), "hand")
+        trick = read_cards(body.get("trick", []), "trick")
+        if len(trick) >= PLAYERS:
+            raise InvalidRecord(
+                Code.INVALID_TRICK,
+                f"{len(trick)} cards already played: the trick is then complete",
+                field="trick",
+            )
+        if not 1 <= len(hand) <= 8:
+            raise InvalidRecord(
+                Code.WRONG_HAND_SIZE, f"a hand of {len(hand)}: a seat holds 1 to 8 cards", field="hand"
+            )
+        check_distinct([("trick", trick), ("hand", hand)], DECK)
+        seat = body.get("seat")
+        leader = body.get("leader")
+        if seat is not None:
+            read_seat(seat, PLAYERS, "seat")
+        if leader is not None:
+            read_seat(leader, PLAYERS, "leader")
+        if seat is not None and leader is not None and seat != (leader + len(trick)) % PLAYERS:
+            raise InvalidRecord(
+                Code.NOT_YOUR_TURN,
+                f"seat {leader} led and {len(trick)} cards are down: seat "
+                f"{(leader + len(trick)) % PLAYERS} plays next, not seat {seat}",
+                field="seat",
+            )
+        legal = legal_cards(hand, trick, trump)
+        why = reasons(hand, trick, trump)
+        return {
+            "rules": rules.echo(),
+            "legal": [c.text for c in legal],
+            "illegal": [
+                {"card": c.text, "code": code.value, "reason": MESSAGES[code]}
+                for c in hand
+                if (code := why.get(c)) is not None
+            ],
+        }
+
+    def match_score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        first = body.get("first_dealer")
+        first = 0 if first is None else read_seat(first, PLAYERS, "first_dealer")
+        entries = body.get("hands")
+        if not isinstance(entries, list):
+            raise InvalidRecord(Code.INVALID_SUMMARY, "'hands' lists the hands so far", field="hands")
+        step = -1 if rules["deal_rotation"] == LEFT else 1
+        totals = [0, 0]
+        deals: list[Json] = []
+        played = 0  # hands called and scored (a deal passed out is not a hand of a fixed-length match)
+        finished = False
+        winner: int | None = None
+        for i, entry in enumerate(entries):
+            dealer = (first + step * i) % PLAYERS
+            if finished:
+                raise _in_hand(i, InvalidRecord(Code.MATCH_OVER, "the match was decided by an earlier hand"))
+            try:
+                scored = self._match_hand(rules, dealer, entry)
+            except RuleError as e:
+                raise _in_hand(i, e) from None
+            for t in (0, 1):
+                totals[t] += scored["scores"][t]
+            if scored["contract"] is not None:
+                played += 1
+            deals.append(
+                {
+                    "deal": i + 1,
+                    "dealer": dealer,
+                    "contract": scored["contract"],
+                    "made": scored["made"],
+                    "kaboot": scored["kaboot"],
+                    "scores": scored["scores"],
+                    "totals": list(totals),
+                    "summary": scored["summary"],
+                }
+            )
+            gahwa = scored.get("gahwa")
+            if gahwa is not None and rules["gahwa"] != GAHWA_152:
+                finished, winner = True, gahwa["team"]
+                continue
+            level = totals[0] == totals[1]
+            if rules["match"] == FIXED:
+                done = played >= rules["match_hands"] and not level
+            else:
+                done = max(totals) >= TARGET and not level
+            if done:
+                finished, winner = True, 0 if totals[0] > totals[1] else 1
+            elif i + 1 >= MATCH_CAP:
+                finished, winner = True, None if level else (0 if totals[0] > totals[1] else 1)
+        return {
+            "rules": rules.echo(),
+            "deals": deals,
+            "totals": totals,
+            "finished": finished,
+            "winner": winner,
+            "next_dealer": None if finished else (first + step * len(entries)) % PLAYERS,
+        }
+
+    def _match_hand(self, rules: Rules, dealer: int, entry: object) -> Json:
+        if not isinstance(entry, Mapping) or ("hand" in entry) == ("summary" in entry):
+            raise InvalidRecord(Code.INVALID_SUMMARY, "each hand is {'hand': record} or {'summary': summary}")
+        if "summary" in entry:
+            summary = entry["summary"]
+            if isinstance(summary, Mapping) and summary.get("dealer") is not None:
+                given = read_seat(summary["dealer"], PLAYERS, "summary.dealer")
+                if given != dealer:
+                    raise InvalidRecord(
+                        Code.WRONG_DEALER,
+                        f"this deal is dealt by seat {dealer}, the summary says seat {given}",
+                    )
+            s = read_summary(rules, summary)
+            if s is None:
+                return {**passed_score(), "summary": None}
+            return {**score_summary(rules.values, s), "summary": s.to_json()}
+        record = read_record(entry["hand"])
+        if record.dealer != dealer:
+            raise InvalidRecord(
+                Code.WRONG_DEALER,
+                f"this deal is dealt by seat {dealer}, the record says seat {record.dealer}",
+            )
+        st = build(rules, record)
+        if st.phase not in (COMPLETE, REDEAL):
+            st.result()  # raises hand_incomplete
+        return st.result()
+
+
+def winning_index_of(played: Sequence[Card], trump: str) -> int:
+    return trick_winner(played, suit_of(trump))
+
+
+GAMES: tuple[Game, ...] = (BalootGame(),)

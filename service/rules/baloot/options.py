@@ -1,0 +1,236 @@
+"""Saudi Baloot's rule options and profiles.
+
+The defaults are the Baloot rule book (High Card Club). Where the rule book is silent, real tables
+differ (the Belote-family research, section 2.1, rows B2 to B22): each such point is a named option
+whose default is the rule book's reading, and whose other values name the source that plays them.
+The `jawaker-kammelna` profile sets them as the Jawaker and Kammelna apps play (as documented in the
+t7doh99-coder/baloot-ui rules reference the research cites), to show the options at work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import Code, InvalidRecord
+from ..profile import Option, Profile, RuleBook
+
+GAME_ID = "baloot"
+PLAYERS = 4
+TARGET = 152
+MATCH_CAP = 99  # hands (deals) after which any match stops
+FIXED_HANDS = (5, 9, 11)
+
+BOOK = "Baloot rule book (High Card Club)"
+RESEARCH = "Belote-family research, section 2.1"
+
+# match modes
+TO_152 = "152"
+FIXED = "hands"
+# late Sun
+NO_LATE_SUN = "never"
+CALLER_CONVERTS = "caller-converts"
+# rounding
+COUNTING_TEAM = "counting-team"
+EACH_TEAM = "each-team"
+# buyer's threshold
+GAME_POINTS = "game-points"
+RAW_POINTS = "raw-points"
+# declaring projects
+ALL_PROJECTS = "all"
+TWO_PER_PLAYER = "two-per-player"
+# ranking projects
+QUARTET_FIRST = "quartet-first"
+RUN_FIRST = "run-first"
+# doubled play
+OPEN = "open"
+CLOSED = "closed"
+# multiplying under doubling
+MULTIPLIED = "multiplied"
+DOUBLED_ONLY = "doubled-only"
+FLAT = "flat"
+# gahwa
+GAHWA_MATCH = "match"
+GAHWA_152 = "152-points"
+# deal rotation
+LEFT = "left"
+RIGHT = "right"
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "projects",
+        "bool",
+        True,
+        "House rule: projects (sira, fifty, hundred, four hundred) score; off, no project scores anything",
+        f"{BOOK}, House rules",
+    ),
+    Option(
+        "doubling",
+        "bool",
+        True,
+        "House rule: a Hokum hand may be doubled up to gahwa; off, every Hokum hand is played plain",
+        f"{BOOK}, House rules",
+    ),
+    Option(
+        "match",
+        "enum",
+        TO_152,
+        "How the match ends: first to 152 points, or after a fixed number of hands (match_hands)",
+        f"{BOOK}, How the match ends",
+        allowed=(TO_152, FIXED),
+    ),
+    Option(
+        "match_hands",
+        "int",
+        5,
+        "Hands in a fixed-length match (5, 9 or 11); used only when match is 'hands'",
+        f"{BOOK}, How the match ends: 'a fixed number of hands: 5, 9 or 11, five by default'",
+        minimum=5,
+        maximum=11,
+    ),
+    Option(
+        "ashkal",
+        "bool",
+        False,
+        "Ashkal: in round one the third and fourth speakers may call Sun for their partner, who then "
+        "takes the turned card (the partner is the buyer)",
+        f"{RESEARCH}, B3: Jawaker and pagat (via mirror), round one, third and fourth players; "
+        f"the {BOOK} has no Ashkal",
+    ),
+    Option(
+        "late_sun",
+        "enum",
+        NO_LATE_SUN,
+        "Late Sun: 'never' (each seat speaks once a round), or 'caller-converts' (after round one "
+        "closes on a Hokum, its caller may still turn it into Sun)",
+        f"{RESEARCH}, B2: the confirmation step of Jawaker and Kammelna (t7doh99 4.2) and pagat; "
+        f"the {BOOK}, Calling the hand, gives each seat one call a round",
+        allowed=(NO_LATE_SUN, CALLER_CONVERTS),
+    ),
+    Option(
+        "rounding",
+        "enum",
+        COUNTING_TEAM,
+        "Card points to game points: only the counting team rounds and the other takes the rest of 16 "
+        "(26), or each team rounds its own (the two may then total 17 in Hokum)",
+        f"{BOOK}, Scoring a hand (counting team); {RESEARCH}, B5 and B6: each team rounds "
+        "(t7doh99, said to follow Jawaker)",
+        allowed=(COUNTING_TEAM, EACH_TEAM),
+    ),
+    Option(
+        "buyer_threshold",
+        "enum",
+        GAME_POINTS,
+        "What the callers must out-score: game points with projects and baloot (ties to the team that "
+        "lost more in the rounding, else the callers), or raw points (card points plus raw project "
+        "values, more than the defenders, a tie fails)",
+        f"{BOOK}, Scoring a hand; {RESEARCH}, B7: must exceed 81 / 65 raw (t7doh99)",
+        allowed=(GAME_POINTS, RAW_POINTS),
+    ),
+    Option(
+        "declarations",
+        "enum",
+        ALL_PROJECTS,
+        "Which projects a player declares: every one dealt (found by the referee and announced at "
+        "the first trick), or each player's best two",
+        f"{BOOK}, Projects ('combinations you are dealt'); {RESEARCH}, B8: at most two a player "
+        "(Kammelna, t7doh99 6.1; sakkah)",
+        allowed=(ALL_PROJECTS, TWO_PER_PLAYER),
+    ),
+    Option(
+        "project_ranking",
+        "enum",
+        QUARTET_FIRST,
+        "Which of two projects of equal value is better: a four of a kind before a run, or a run "
+        "before a four of a kind; then longer runs, higher cards, and the seat nearer the dealer's right",
+        f"{RESEARCH}, B9: four of a kind beats a sequence of equal value (pagat via mirror) vs "
+        "Hundred-sequence first (sakkah); ties to the dealer's right (pagat, sakkah)",
+        allowed=(QUARTET_FIRST, RUN_FIRST),
+    ),
+    Option(
+        "doubled_play",
+        "enum",
+        OPEN,
+        "Play of a doubled Hokum hand (double to four): open, or closed (no trump may be led while the "
+        "leader holds another suit); gahwa is always open",
+        f"{RESEARCH}, B12: locked or open doubling (Saudi PDF text in WHERDNGN; tazjel); the "
+        f"{BOOK} has no lock",
+        allowed=(OPEN, CLOSED),
+    ),
+    Option(
+        "doubled_projects",
+        "enum",
+        MULTIPLIED,
+        "Projects in a doubled hand: multiplied by the level like everything else, doubled at most, or "
+        "never multiplied (the baloot is never multiplied)",
+        f"{BOOK}, Scoring a hand ('the winning side takes everything, multiplied'); {RESEARCH}, B15: "
+        "capped at x2 (t7doh99, pagat via mirror), not multiplied (sakkah)",
+        allowed=(MULTIPLIED, DOUBLED_ONLY, FLAT),
+    ),
+    Option(
+        "doubled_kaboot",
+        "enum",
+        MULTIPLIED,
+        "Kaboot in a doubled hand: 25 (44) multiplied by the level, or flat",
+        f"{BOOK}, Scoring a hand; {RESEARCH}, B16: multiplied (pagat via mirror, t7doh99, tazjel) vs "
+        "flat (sakkah V-04)",
+        allowed=(MULTIPLIED, FLAT),
+    ),
+    Option(
+        "gahwa",
+        "enum",
+        GAHWA_MATCH,
+        "What gahwa wins: the match outright, or 152 points in that hand (the match then ends only by "
+        "its own rule)",
+        f"{BOOK}, Scoring a hand ('all 152 points and ends the match'); {RESEARCH}, B17: 152 points "
+        "(Saudi PDF, tazjel), which differs in a fixed-hands match",
+        allowed=(GAHWA_MATCH, GAHWA_152),
+    ),
+    Option(
+        "deal_rotation",
+        "enum",
+        LEFT,
+        "Who deals next: the dealer's left (seat dealer - 1) or the dealer's right (seat dealer + 1)",
+        f"{BOOK}, The deal ('The deal moves one seat left after every hand'); research 1.3 and B21: "
+        "the deal rotates right (sakkah)",
+        allowed=(LEFT, RIGHT),
+    ),
+)
+
+
+def validate(values: Mapping[str, Any]) -> None:
+    hands = values["match_hands"]
+    if hands not in FIXED_HANDS:
+        raise InvalidRecord(
+            Code.INVALID_RULE_VALUE,
+            f"match_hands {hands}: a fixed-length match is 5, 9 or 11 hands",
+            field="rules.match_hands",
+        )
+
+
+PROFILES: tuple[Profile, ...] = (
+    Profile(
+        "high-card-club",
+        "The Baloot rule book (High Card Club): projects and doubling on, match to 152, and the rule "
+        "book's reading wherever it is silent",
+    ),
+    Profile(
+        "jawaker-kammelna",
+        "As the Jawaker and Kammelna apps play (t7doh99-coder/baloot-ui rules reference, cited by the "
+        "Belote-family research): Ashkal, the Hokum caller may turn to Sun, each team rounds its own "
+        "points, the buyer must exceed half the raw points, two projects a player, projects at most "
+        "doubled, the deal passes right",
+        {
+            "ashkal": True,
+            "late_sun": CALLER_CONVERTS,
+            "rounding": EACH_TEAM,
+            "buyer_threshold": RAW_POINTS,
+            "declarations": TWO_PER_PLAYER,
+            "doubled_projects": DOUBLED_ONLY,
+            "deal_rotation": RIGHT,
+        },
+    ),
+)
+
+RULEBOOK = RuleBook(GAME_ID, OPTIONS, PROFILES, validate)

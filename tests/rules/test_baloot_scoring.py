@@ -1,0 +1,409 @@
+"""Saudi Baloot scoring through the Game object: every figure of the rule book (56 to 65 is 6, 65 in
+Sun is 13, 16 and 26, 25 and 44, 152), the out-scoring rule and its ties, projects, the baloot,
+doubling, whole hands with projects, and the match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from service.rules.baloot.projects import seat_projects
+from service.rules.baloot.scoring import game_points
+from service.rules.cards import cards
+from service.rules.errors import Code
+
+from .baloot_support import (
+    GAME,
+    act,
+    hokum,
+    passes,
+    play,
+    raises,
+    record_for,
+    rules,
+    score,
+    state,
+    summary,
+)
+
+R = rules()
+
+
+def hokum_summary(defenders: int, **kw: Any) -> dict[str, Any]:
+    """Seat 0 calls Hokum in hearts; the defenders (team 1) take `defenders` card points."""
+    return summary(
+        0, "hokum", "H", kw.pop("double", 1), [162 - defenders, defenders], kw.pop("tricks", [5, 3]), **kw
+    )
+
+
+def sun_summary(defenders: int, **kw: Any) -> dict[str, Any]:
+    return summary(0, "sun", "NT", 1, [130 - defenders, defenders], kw.pop("tricks", [5, 3]), **kw)
+
+
+# ------------------------------------------------------------------ the rounding figures
+
+
+@pytest.mark.parametrize("points", range(56, 66))
+def test_hokum_56_to_65_is_6(points: int) -> None:
+    assert game_points(points, sun=False) == 6
+    out = score(R, hokum_summary(points))
+    assert out["breakdown"][1]["game_points"] == 6 and out["scores"] == [10, 6]
+
+
+@pytest.mark.parametrize("points", range(66, 76))
+def test_hokum_66_to_75_is_7(points: int) -> None:
+    assert game_points(points, sun=False) == 7
+
+
+def test_sun_total_ending_in_5_is_not_rounded_65_is_13() -> None:
+    assert game_points(65, sun=True) == 13
+    assert game_points(64, sun=True) == 12 and game_points(66, sun=True) == 14
+    assert game_points(55, sun=True) == 11 and game_points(56, sun=True) == 12
+    out = score(R, sun_summary(65))
+    assert out["breakdown"][1]["game_points"] == 13 and out["breakdown"][0]["game_points"] == 13
+
+
+def test_the_other_team_takes_what_is_left_of_16_in_hokum_and_26_in_sun() -> None:
+    for d in range(0, 163, 7):
+        gp = [b["game_points"] for b in score(R, hokum_summary(d, tricks=[4, 4]))["breakdown"]]
+        assert sum(gp) == 16
+    for d in range(0, 131, 7):
+        gp = [b["game_points"] for b in score(R, sun_summary(d, tricks=[4, 4]))["breakdown"]]
+        assert sum(gp) == 26
+
+
+# ------------------------------------------------------------------ making it
+
+
+def test_callers_must_out_score_the_other_team() -> None:
+    made = score(R, hokum_summary(60))  # callers 102 -> 10 against 6
+    assert made["made"] is True and made["scores"] == [10, 6]
+    failed = score(R, hokum_summary(90))  # defenders 9, callers 7
+    assert failed["made"] is False and failed["scores"] == [0, 16]
+
+
+def test_failing_in_sun_gives_the_defenders_26() -> None:
+    assert score(R, sun_summary(70))["scores"] == [0, 26]
+
+
+def test_projects_and_baloot_weigh_in_on_out_scoring() -> None:
+    # defenders 90 -> 9, callers 7: a fifty (5) held by the callers turns 7 against 9 into 12 against 9
+    out = score(R, hokum_summary(90, projects=[5, 0]))
+    assert out["made"] is True and out["scores"] == [12, 9]
+    # 85 -> 8 each: level; the baloot of the defenders breaks it their way (8 + 2 > 8)
+    out = score(R, hokum_summary(85, baloot=1))
+    assert out["made"] is False and out["scores"] == [0, 18]
+
+
+def test_level_the_team_that_lost_more_in_the_rounding_wins() -> None:
+    # defenders 85 -> 8 (lost 5 points in the rounding); callers 77 -> 16 - 8 = 8 (gained 3): level
+    out = score(R, hokum_summary(85))
+    assert [b["compared"] for b in out["breakdown"]] == [8, 8]
+    assert [b["rounding_loss"] for b in out["breakdown"]] == [-3, 5]
+    assert out["made"] is False and out["scores"] == [0, 16]
+    # and the other way: callers 85 -> 8 (lost 5) when they count (doubled), defenders 77 -> 8
+    out = score(R, hokum_summary(77, double=2))
+    assert [b["rounding_loss"] for b in out["breakdown"]] == [5, -3]
+    assert out["made"] is True and out["scores"] == [32, 0]
+
+
+def test_level_and_neither_lost_more_goes_to_the_calling_team() -> None:
+    # Sun, 65 each: 13 and 13, no rounding either side
+    out = score(R, sun_summary(65))
+    assert [b["rounding_loss"] for b in out["breakdown"]] == [0, 0]
+    assert out["made"] is True and out["scores"] == [13, 13]
+    # Hokum 81 each: 8 and 8 (each lost 1): the callers
+    out = score(R, hokum_summary(81))
+    assert [b["rounding_loss"] for b in out["breakdown"]] == [1, 1]
+    assert out["made"] is True and out["scores"] == [8, 8]
+
+
+# ------------------------------------------------------------------ kaboot, baloot
+
+
+def test_kaboot_is_25_in_hokum_and_the_other_team_gets_nothing() -> None:
+    out = score(R, summary(0, "hokum", "H", 1, [162, 0], [8, 0]))
+    assert out["kaboot"] is True and out["scores"] == [25, 0]
+
+
+def test_kaboot_is_44_in_sun() -> None:
+    out = score(R, summary(0, "sun", "NT", 1, [130, 0], [8, 0]))
+    assert out["kaboot"] is True and out["scores"] == [44, 0]
+
+
+def test_kaboot_by_the_defenders() -> None:
+    out = score(R, summary(0, "hokum", "H", 1, [0, 162], [0, 8]))
+    assert out["kaboot"] is True and out["made"] is False and out["scores"] == [0, 25]
+
+
+def test_baloot_is_worth_2_on_top_to_the_team_that_holds_it() -> None:
+    out = score(R, hokum_summary(60, baloot=1))
+    assert out["scores"] == [10, 8] and out["breakdown"][1]["baloot"] == 2
+
+
+def test_baloot_is_never_multiplied() -> None:
+    out = score(R, hokum_summary(60, baloot=0, double=2))
+    assert out["scores"] == [16 * 2 + 2, 0]
+
+
+def test_whole_kaboot_hand_with_projects_and_baloot() -> None:
+    final = {  # seat 1 holds every heart; each other seat one suit
+        1: ["JH", "9H", "AH", "TH", "KH", "QH", "8H", "7H"],
+        2: ["7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"],
+        3: ["7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD"],
+        0: ["7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"],
+    }
+    rec = record_for(final, buyer=1, turned="7H")
+    actions = [hokum(1, "H"), *passes(2, 3, 0), *passes(2, 0)]
+    for i in range(8):
+        actions += [play(1, final[1][i]), play(2, final[2][i]), play(3, final[3][i]), play(0, final[0][i])]
+    out = GAME.score(R, {"hand": {**rec, "actions": actions}})
+    # four hundreds of eight cards, equal: the seat nearest the dealer's right (seat 1) holds the best,
+    # so team 1 scores both its own: 20; kaboot 25; baloot 2 (king and queen of hearts, seat 1)
+    assert out["summary"]["projects"] == [0, 20] and out["summary"]["baloot"] == 1
+    assert out["kaboot"] is True and out["scores"] == [0, 25 + 20 + 2]
+    assert [p["counts"] for p in out["projects"]] == [False, True, False, True]
+
+
+# ------------------------------------------------------------------ doubling
+
+
+@pytest.mark.parametrize(("double", "counting"), [(1, 1), (2, 0), (3, 1), (4, 0), ("gahwa", 1)])
+def test_the_counting_team_is_the_opponents_of_whoever_doubled_last(double: int | str, counting: int) -> None:
+    assert score(R, hokum_summary(60, double=double))["counting_team"] == counting
+
+
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_doubled_the_winner_takes_everything_multiplied(level: int) -> None:
+    out = score(R, hokum_summary(60, double=level, projects=[5, 0]))
+    assert out["made"] is True and out["scores"] == [(16 + 5) * level, 0]
+    out = score(R, hokum_summary(110, double=level, projects=[5, 0]))  # 5 + 5 against 11
+    assert out["made"] is False and out["scores"] == [0, (16 + 5) * level]  # the defenders take it all
+
+
+def test_gahwa_gives_the_winner_all_152_points_and_ends_the_match() -> None:
+    out = score(R, hokum_summary(60, double="gahwa"))
+    assert out["scores"] == [152, 0] and out["gahwa"] == {"team": 0, "ends_match": True}
+    other = score(rules(gahwa="152-points"), hokum_summary(60, double="gahwa"))
+    assert other["gahwa"] == {"team": 0, "ends_match": False}
+
+
+def test_doubled_projects_and_kaboot_options() -> None:
+    s = hokum_summary(60, double=4, projects=[5, 0])
+    assert score(rules(doubled_projects="doubled-only"), s)["scores"] == [16 * 4 + 5 * 2, 0]
+    assert score(rules(doubled_projects="flat"), s)["scores"] == [16 * 4 + 5, 0]
+    k = summary(0, "hokum", "H", 3, [162, 0], [8, 0])
+    assert score(R, k)["scores"] == [75, 0]
+    assert score(rules(doubled_kaboot="flat"), k)["scores"] == [25, 0]
+
+
+def test_each_score_equals_its_breakdown() -> None:
+    for s in (hokum_summary(60, double=3, projects=[10, 0], baloot=1), sun_summary(44, projects=[0, 4])):
+        for b in score(R, s)["breakdown"]:
+            assert (
+                b["score"]
+                == b["raw"] * b["multiplier"] + b["projects"] * b["project_multiplier"] + b["baloot"]
+            )
+
+
+# ------------------------------------------------------------------ projects
+
+
+def values(hand: list[str], sun: bool) -> list[tuple[str, int]]:
+    return [(p.name, p.points) for p in seat_projects(0, cards(hand), sun, "quartet-first")]
+
+
+def test_project_values_hokum_2_5_10_10() -> None:
+    assert values(["7S", "8S", "9S"], False) == [("sira", 2)]
+    assert values(["7S", "8S", "9S", "TS"], False) == [("fifty", 5)]
+    assert values(["7S", "8S", "9S", "TS", "JS"], False) == [("hundred", 10)]
+    assert values(["9S", "TS", "JS", "QS", "KS", "AS"], False) == [("hundred", 10)]
+    for r in "TJQK":
+        assert values([r + s for s in "SHDC"], False) == [("hundred", 10)]
+    assert values(["AS", "AH", "AD", "AC"], False) == [("four-hundred", 10)]
+    assert values(["9S", "9H", "9D", "9C"], False) == []
+
+
+def test_project_values_sun_4_10_20_40() -> None:
+    assert values(["7S", "8S", "9S"], True) == [("sira", 4)]
+    assert values(["7S", "8S", "9S", "TS"], True) == [("fifty", 10)]
+    assert values(["7S", "8S", "9S", "TS", "JS"], True) == [("hundred", 20)]
+    assert values(["KS", "KH", "KD", "KC"], True) == [("hundred", 20)]
+    assert values(["AS", "AH", "AD", "AC"], True) == [("four-hundred", 40)]
+
+
+def test_runs_follow_ordinary_order_seven_up_to_ace() -> None:
+    assert values(["TS", "JS", "QS"], False) == [("sira", 2)]  # not the trump order
+    assert values(["QS", "KS", "AS"], False) == [("sira", 2)]
+    assert values(["KS", "AS", "7S"], False) == []  # no wrap-around
+    assert values(["9S", "JS", "TS"], False) == [("sira", 2)]
+
+
+def test_only_the_best_project_team_scores_all_its_own() -> None:
+    out = score(R, hokum_summary(40, projects=[0, 7]))  # a fifty and a sira of team 1 count: 7
+    assert out["made"] is True and out["scores"] == [12, 4 + 7]
+    e = raises(GAME.score, R, {"summary": hokum_summary(60, projects=[2, 5])})
+    assert e.code is Code.INVALID_SUMMARY and e.field == "summary.projects"
+
+
+def test_a_team_that_took_no_trick_scores_no_project() -> None:
+    e = raises(GAME.score, R, {"summary": summary(0, "hokum", "H", 1, [162, 0], [8, 0], [0, 5])})
+    assert e.code is Code.INVALID_SUMMARY
+
+
+def test_whole_hand_best_project_and_no_trick_rule() -> None:
+    final = {
+        1: ["7S", "8S", "9S", "TS", "AH", "AD", "AC", "KH"],  # fifty in spades (seat 1, team 1)
+        2: ["JS", "QS", "KS", "7H", "8H", "9H", "7D", "8D"],  # two siras (seat 2, team 0)
+        3: ["AS", "TH", "JH", "QH", "9D", "TD", "JD", "7C"],  # two siras
+        0: ["8C", "9C", "TC", "JC", "QC", "KC", "QD", "KD"],  # a hundred in clubs (team 0): the best
+    }
+    rec = record_for(final, buyer=1, turned="AH")
+    done = state(R, {**rec, "actions": [act(1, "sun")]})
+    assert done["phase"] == "play"
+    # play at random to the end; the hundred is team 0's, so team 0 scores all of its own projects
+    view = done
+    actions = [act(1, "sun")]
+    while view["phase"] != "complete":
+        a = view["legal_actions"][0]
+        actions.append(a)
+        view = state(R, {**rec, "actions": actions})
+    res = view["result"]
+    team0 = sum(p["points"] for p in res["projects"] if p["seat"] % 2 == 0)
+    assert team0 == 20 + 4 + 4  # the hundred and seat 2's two siras (Sun values)
+    if res["summary"]["tricks"][0] > 0:
+        assert res["summary"]["projects"] == [team0, 0]
+    else:
+        assert res["summary"]["projects"] == [0, 0]
+    assert all(
+        p["counts"] == (p["seat"] % 2 == 0 and res["summary"]["projects"][0] > 0) for p in res["projects"]
+    )
+
+
+def test_house_rule_projects_off_scores_no_combination() -> None:
+    off = rules(projects=False)
+    e = raises(GAME.score, off, {"summary": hokum_summary(60, projects=[5, 0])})
+    assert e.code is Code.INVALID_SUMMARY
+    final = {
+        1: ["7S", "8S", "9S", "TS", "AH", "AD", "AC", "KH"],
+        2: ["JS", "QS", "KS", "7H", "8H", "9H", "7D", "8D"],
+        3: ["AS", "TH", "JH", "QH", "9D", "TD", "JD", "7C"],
+        0: ["8C", "9C", "TC", "JC", "QC", "KC", "QD", "KD"],
+    }
+    rec = record_for(final, buyer=1, turned="AH")
+    view = state(off, {**rec, "actions": [act(1, "sun")]})
+    actions = [act(1, "sun")]
+    while view["phase"] != "complete":
+        actions.append(view["legal_actions"][-1])
+        view = state(off, {**rec, "actions": actions})
+    assert view["result"]["projects"] == [] and view["result"]["summary"]["projects"] == [0, 0]
+
+
+def test_project_ranking_option() -> None:
+    # a hundred run against four kings, both 10 in Hokum
+    run = seat_projects(1, cards(["7S", "8S", "9S", "TS", "JS"]), False, "quartet-first")[0]
+    four = seat_projects(2, cards(["KS", "KH", "KD", "KC"]), False, "quartet-first")[0]
+    assert four.key > run.key
+    run = seat_projects(1, cards(["7S", "8S", "9S", "TS", "JS"]), False, "run-first")[0]
+    four = seat_projects(2, cards(["KS", "KH", "KD", "KC"]), False, "run-first")[0]
+    assert run.key > four.key
+
+
+# ------------------------------------------------------------------ summaries refused
+
+
+@pytest.mark.parametrize(
+    ("bad", "field"),
+    [
+        ({"card_points": [100, 61]}, "summary.card_points"),
+        ({"tricks": [5, 2]}, "summary.tricks"),
+        ({"baloot": 2}, "summary.baloot"),
+        ({"contract": {"seat": 0, "mode": "sun", "strain": "H", "double": 1}}, "summary.contract.strain"),
+        ({"contract": {"seat": 0, "mode": "sun", "strain": "NT", "double": 2}}, "summary.contract.double"),
+        ({"contract": {"seat": 0, "mode": "hokum", "strain": "H", "double": 5}}, "summary.contract.double"),
+        ({"contract": {"seat": 4, "mode": "hokum", "strain": "H", "double": 1}}, "summary.contract.seat"),
+        ({"projects": [3, 0]}, "summary.projects"),
+    ],
+)
+def test_bad_summaries(bad: dict[str, Any], field: str) -> None:
+    s = {**hokum_summary(60), **bad}
+    if s["contract"]["mode"] == "sun":
+        s["card_points"] = [70, 60]
+    e = raises(GAME.score, R, {"summary": s})
+    assert e.field == field, e
+
+
+# ------------------------------------------------------------------ the match
+
+
+def match(r: Any, lines: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return GAME.match_score(r, {"hands": [{"summary": s} for s in lines], **extra})
+
+
+def test_match_runs_to_152() -> None:
+    win = hokum_summary(60, projects=[10, 0])  # 20 to team 0, 6 to team 1
+    out = match(R, [win] * 7)
+    assert out["totals"] == [140, 42] and out["finished"] is False and out["winner"] is None
+    out = match(R, [win] * 8)
+    assert out["totals"] == [160, 48] and out["finished"] is True and out["winner"] == 0
+    e = raises(GAME.match_score, R, {"hands": [{"summary": win}] * 9})
+    assert e.code is Code.MATCH_OVER and e.field == "hands.8"
+
+
+def test_match_level_at_the_end_plays_another_hand() -> None:
+    a = hokum_summary(60)  # 10 / 6
+    b = summary(1, "hokum", "H", 1, [60, 102], [3, 5])  # team 1 calls: 6 / 10
+    out = match(rules(match="hands"), [a, b, a, b, a])
+    assert out["totals"] == [42, 38] and out["finished"] is True and out["winner"] == 0
+    level = match(rules(match="hands"), [a, b, a, b, summary(0, "sun", "NT", 1, [65, 65], [4, 4])])
+    assert level["totals"] == [45, 45] and level["finished"] is False
+    more = match(rules(match="hands"), [a, b, a, b, summary(0, "sun", "NT", 1, [65, 65], [4, 4]), a])
+    assert more["finished"] is True and more["winner"] == 0 and len(more["deals"]) == 6
+
+
+def test_match_fixed_hands_5_by_default_9_or_11() -> None:
+    a = hokum_summary(60)
+    assert match(rules(match="hands"), [a] * 4)["finished"] is False
+    assert match(rules(match="hands"), [a] * 5)["finished"] is True
+    assert match(rules(match="hands", match_hands=9), [a] * 8)["finished"] is False
+    assert match(rules(match="hands", match_hands=11), [a] * 11)["winner"] == 0
+
+
+def test_gahwa_ends_the_match() -> None:
+    out = match(R, [hokum_summary(60), hokum_summary(100, double="gahwa")])
+    assert out["finished"] is True and out["winner"] == 1 and out["totals"] == [10, 6 + 152]
+    out = match(rules(match="hands", gahwa="152-points"), [hokum_summary(100, double="gahwa")])
+    assert out["finished"] is False and out["totals"] == [0, 152]
+
+
+def test_match_safety_cap_stops_after_99_hands() -> None:
+    level = summary(0, "sun", "NT", 1, [65, 65], [4, 4])  # 13 each, forever level
+    out = match(rules(match="hands"), [level] * 99)
+    assert out["finished"] is True and out["winner"] is None
+    assert match(rules(match="hands"), [level] * 98)["finished"] is False
+    e = raises(GAME.match_score, rules(match="hands"), {"hands": [{"summary": level}] * 100})
+    assert e.code is Code.MATCH_OVER
+
+
+def test_match_passed_deals_move_the_deal_left_and_check_dealers() -> None:
+    passed = {**summary(0, "sun", "NT", 1, [65, 65], [4, 4]), "contract": None}
+    out = match(rules(match="hands"), [passed, hokum_summary(60)], first_dealer=2)
+    assert [d["dealer"] for d in out["deals"]] == [2, 1] and out["next_dealer"] == 0
+    assert out["deals"][0]["scores"] == [0, 0] and out["totals"] == [10, 6]
+    right = match(rules(deal_rotation="right"), [hokum_summary(60)] * 2, first_dealer=2)
+    assert [d["dealer"] for d in right["deals"]] == [2, 3]
+    deal = GAME.deal(R, {"seed": 1, "dealer": 1})["hand"]
+    e = raises(GAME.match_score, R, {"hands": [{"hand": deal}]})
+    assert e.code is Code.WRONG_DEALER and e.field == "hands.0"
+
+
+def test_match_records_must_be_complete() -> None:
+    deal = GAME.deal(R, {"seed": 1, "dealer": 0})["hand"]
+    e = raises(GAME.match_score, R, {"hands": [{"hand": deal}]})
+    assert e.code is Code.HAND_INCOMPLETE
+
+
+def test_score_of_an_incomplete_hand_is_refused() -> None:
+    deal = GAME.deal(R, {"seed": 1})["hand"]
+    assert raises(GAME.score, R, {"hand": deal}).code is Code.HAND_INCOMPLETE
