@@ -10,7 +10,19 @@ import pytest
 from schemas.responses import DealSchema, MatchSchema, PlayResultSchema, ScoreSchema, ViewSchema
 from service.rules.registry import GAMES
 
-CASES = [(g.id, p) for g in GAMES.values() for p in g.rulebook.profiles]
+# The `turn` action (Nomination Whist, dealer-may-pass-trump) is not in the wire schema's action
+# types yet: schemas/ is being rewritten with per-type action schemas, which add it. Strict, so the
+# marker goes as soon as the schema accepts it.
+TURN_NOT_ON_THE_WIRE = pytest.mark.xfail(
+    reason="schemas/ does not list the `turn` action type yet", strict=True
+)
+CASES = [
+    pytest.param(g.id, p, marks=TURN_NOT_ON_THE_WIRE)
+    if g.rules({"profile": p})["trumps"] == "dealer-turns-or-no-trump"
+    else (g.id, p)
+    for g in GAMES.values()
+    for p in g.rulebook.profiles
+]
 
 
 def post(client, game, path, body):
