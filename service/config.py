@@ -51,5 +51,8 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "TRICKREF_LOG_LEVEL": env.get("TRICKREF_LOG_LEVEL", "INFO").upper(),
         "TRICKREF_CORS_ORIGINS": _list(env, "TRICKREF_CORS_ORIGINS"),
         "TRICKREF_BODY_TIMEOUT": _float(env, "TRICKREF_BODY_TIMEOUT", DEFAULT_BODY_TIMEOUT),
+        # gunicorn's threads per worker (deploy/gunicorn.conf.py reads the same variable): the body
+        # guard keeps one of them free of clients that stall
+        "TRICKREF_THREADS": _int(env, "TRICKREF_THREADS", 4),
         "TRICKREF_DOCS": env.get("TRICKREF_DOCS", "1") not in ("0", "false", "no"),
     }

@@ -5,7 +5,12 @@ buffered copy, so that what a hostile client sends is bounded in time, size and 
 
 - time: under gunicorn the body is read with a socket timeout (`TRICKREF_BODY_TIMEOUT`, 5 s by
   default, per read): a client that sends headers and then stalls is answered `408` and its
-  connection closed, instead of holding a worker thread for as long as it likes;
+  connection closed, instead of holding a worker thread for as long as it likes. And at most
+  `threads - 1` of a worker's threads wait that long at once: while they do, any other body must
+  arrive within `BUSY_BODY_TIMEOUT` (a complete body is read at once whatever the timeout), so
+  one thread always stays free for the probes and for clients that send their whole request,
+  however many connections stall (48 stalled connections held every thread of 2 workers x 4
+  threads before, and /healthz answered none of its probes);
 - size: a chunked body is counted like a `Content-Length` one and gets `413` past
   `TRICKREF_MAX_BODY_BYTES` (it used to be cut at the limit and parsed);
 - framing: a malformed chunk size (or a client gone mid-body) is a `400`, not a 500;
@@ -27,6 +32,7 @@ import io
 import logging
 import re
 import socket
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import accumulate
@@ -39,6 +45,7 @@ log = logging.getLogger("trickref.guard")
 
 MAX_JSON_DEPTH = 32  # the deepest body of the contract (a match of hand records) nests 6 deep
 MAX_NUMBER_DIGITS = 4300  # CPython's int-from-text limit: a longer integer is refused anyway
+BUSY_BODY_TIMEOUT = 0.05  # seconds a body may stall while the other threads already wait on bodies
 _READ = 64 * 1024
 _ENVIRON_KEY = "trickref.guard"
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -86,10 +93,15 @@ def _is_parse_error(error: Exception) -> bool:
 class BodyGuard:
     """WSGI middleware: read and bound the body, then call the app with a buffered copy."""
 
-    def __init__(self, app: Callable[..., Iterable[bytes]], max_bytes: int, timeout: float) -> None:
+    def __init__(
+        self, app: Callable[..., Iterable[bytes]], max_bytes: int, timeout: float, threads: int = 4
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
         self.timeout = timeout
+        self.patient = max(1, threads - 1)  # threads that may wait the full timeout at once
+        self._reading = 0
+        self._lock = threading.Lock()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") in _BODY_METHODS:
@@ -119,9 +131,23 @@ class BodyGuard:
             if length > self.max_bytes:
                 return None  # werkzeug answers 413 from the header, without reading
         sock = _body_socket(environ)
+        if sock is None:
+            return self._read(environ, None, length, self.timeout)
+        with self._lock:
+            timeout = self.timeout if self._reading < self.patient else BUSY_BODY_TIMEOUT
+            self._reading += 1
+        try:
+            return self._read(environ, sock, length, timeout)
+        finally:
+            with self._lock:
+                self._reading -= 1
+
+    def _read(
+        self, environ: dict[str, Any], sock: socket.socket | None, length: int | None, timeout: float
+    ) -> Refusal | None:
         previous = sock.gettimeout() if sock is not None else None
         if sock is not None:
-            sock.settimeout(self.timeout)
+            sock.settimeout(timeout)
         stream = environ["wsgi.input"]
         parts: list[bytes] = []
         size = 0
@@ -142,9 +168,7 @@ class BodyGuard:
                     )
         except TimeoutError:
             self._stop_reading(sock)
-            return Refusal(
-                408, "request_timeout", f"The request body stalled for more than {self.timeout:g} s"
-            )
+            return Refusal(408, "request_timeout", f"The request body stalled for more than {timeout:g} s")
         except Exception as error:
             if not _is_parse_error(error) and not isinstance(error, OSError):
                 raise
@@ -198,6 +222,9 @@ def refuse_bad_bodies() -> None:
 def init_app(app: Flask) -> None:
     """Wrap the WSGI app and check bodies first among the request hooks."""
     app.wsgi_app = BodyGuard(  # type: ignore[method-assign]
-        app.wsgi_app, app.config["MAX_CONTENT_LENGTH"], app.config["TRICKREF_BODY_TIMEOUT"]
+        app.wsgi_app,
+        app.config["MAX_CONTENT_LENGTH"],
+        app.config["TRICKREF_BODY_TIMEOUT"],
+        app.config["TRICKREF_THREADS"],
     )
     app.before_request(refuse_bad_bodies)
