@@ -154,7 +154,8 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             d["scoring"],
             "How a hand scores: blobs, 10+bid or minus the difference, 10+bid, 10+bid squared, tricks+10",
             f"{BLOB}, Scoring (method one: blobs; method two: 10 plus tricks or minus the difference); "
-            f"{NOM}, Scoring and Scoring Variations; Oh Hell: common practice (Pagat: Oh Hell)",
+            f"{NOM}, Scoring and Scoring Variations; Oh Hell: OpenSpiel's oh_hell (a point a trick, 10 more "
+            "for an exact bid), which is that rule book's '1 point per trick for missed bids'",
             allowed=SCORING_METHODS,
         ),
     )
