@@ -340,3 +340,79 @@ Progress = Callable[[str], None]
 
 def say(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
+
+
+# --- slow clients ------------------------------------------------------------------------------------
+
+
+@dataclass
+class StallReport:
+    """What a slow-client run saw: probes answered while `stalled` connections held a body back."""
+
+    stalled: int
+    probes_sent: int = 0
+    probes_ok: int = 0
+    probe_worst_ms: float = 0.0
+    dropped: int = 0  # stalled connections the server answered (408) or closed
+    answers: dict[str, int] = field(default_factory=dict)
+    drop_seconds: list[float] = field(default_factory=list)
+
+    def drop_max(self) -> float:
+        return max(self.drop_seconds, default=float("nan"))
+
+
+def stall_and_probe(
+    port: int,
+    stalled: int = 48,
+    seconds: float = 10.0,
+    probe_every: float = 0.25,
+    probe_timeout: float = 3.0,
+    path: str = "/v1/games/oh-hell/deals",
+) -> StallReport:
+    """Open `stalled` connections that send headers with `Content-Length: 1000` and then nothing,
+    and meanwhile probe /healthz on fresh connections; bounded in time, loopback only."""
+    report = StallReport(stalled)
+    socks: list[tuple[socket.socket, float]] = []
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Content-Length: 1000\r\n\r\n"
+    ).encode()
+    for _ in range(stalled):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=seconds + 5)
+        sock.sendall(head)
+        socks.append((sock, time.monotonic()))
+    lock = threading.Lock()
+
+    def watch(sock: socket.socket, opened: float) -> None:
+        try:
+            data = sock.recv(4096)
+        except OSError:
+            data = b""
+        status = data.split(b" ", 2)[1].decode() if data.startswith(b"HTTP/") else "closed"
+        with lock:
+            report.dropped += 1
+            report.answers[status] = report.answers.get(status, 0) + 1
+            report.drop_seconds.append(time.monotonic() - opened)
+
+    watchers = [threading.Thread(target=watch, args=pair, daemon=True) for pair in socks]
+    for thread in watchers:
+        thread.start()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        started = time.monotonic()
+        report.probes_sent += 1
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=probe_timeout)
+            conn.request("GET", "/healthz", headers={"Connection": "close"})
+            if conn.getresponse().status == 200:
+                report.probes_ok += 1
+            conn.close()
+        except (OSError, http.client.HTTPException):
+            pass
+        report.probe_worst_ms = max(report.probe_worst_ms, (time.monotonic() - started) * 1000)
+        time.sleep(max(0.0, probe_every - (time.monotonic() - started)))
+    for sock, _ in socks:
+        sock.close()
+    for thread in watchers:
+        thread.join(1)
+    return report

@@ -11,11 +11,19 @@ named). Then:
 1. sustained: the mix at a fixed rate (open loop: request i is due at start + i/rate) for a fixed
    time; throughput, p50/p99 (from the due time, so queueing counts), errors (zero expected) and each
    worker's RSS before and after;
-2. fault: the same load, and one worker gets SIGKILL a third of the way in. Requests that worker had
-   in flight fail on their connection and are resent once (every operation is a pure function of
-   its body, so a resend is safe); a keep-alive connection it held fails on its next use and is
-   resent the same way. Reported: the requests in flight at the kill, the resends, the requests lost
-   (zero expected) and the time the master took to start a replacement worker.
+2. fault: the same load, and one worker gets SIGKILL a third of the way in, while requests are in
+   flight: 0.3 s before the kill, 8 slow requests (the test-only `/_test/slow` route, 1 s each) are
+   started, so both workers are busy when it lands (at 200 req/s of ~2 ms requests the kill used to
+   land with nothing in flight, which showed nothing of what a kill costs). Requests that worker
+   had in flight fail on their connection and are resent once (every operation is a pure function
+   of its body, so a resend is safe); a keep-alive connection it held fails on its next use and is
+   resent the same way. Reported: the requests in flight at the kill, the resends, the requests
+   lost (zero expected beyond those in flight) and the time the master took to start a
+   replacement worker;
+3. slow clients: 48 connections send headers with `Content-Length: 1000` and then nothing, while
+   /healthz is probed every 0.25 s (3 s timeout, like the liveness probe): reported, the probes
+   answered (all expected), the slowest probe, and how and when the stalled connections were
+   dropped (408 from the body guard within TRICKREF_BODY_TIMEOUT, 5 s by default).
 
 Every request goes to 127.0.0.1 and both phases stop on their own.
 """
@@ -45,7 +53,9 @@ from bench.common import (
     games,
     rss_mib,
     say,
+    stall_and_probe,
 )
+from service.observability import SLOW_ROUTE, SLOW_ROUTE_ENV
 
 
 def build_mix(url: str) -> tuple[list[Request], list[str]]:
@@ -212,6 +222,37 @@ def open_loop(
     return phase
 
 
+def in_flight_slow(port: int, count: int) -> tuple[list[Outcome], list[threading.Thread]]:
+    """Start `count` slow requests (1 s each, fresh connections); each is resent once if cut off."""
+    outcomes: list[Outcome] = []
+    lock = threading.Lock()
+    request = Request.json("GET /_test/slow", "GET", SLOW_ROUTE + "?seconds=1")
+
+    def one(i: int) -> None:
+        sent = time.perf_counter()
+        retried = False
+        status: int | None = None
+        error = None
+        for _ in range(2):
+            client = Client(port, timeout=10)
+            try:
+                status = client.send(request)[0]
+                break
+            except (OSError, http.client.HTTPException) as e:
+                retried, error = True, repr(e)
+            finally:
+                client.close()
+        with lock:
+            outcomes.append(
+                Outcome(-1 - i, request.name, sent, sent, time.perf_counter(), status, retried, error)
+            )
+
+    threads = [threading.Thread(target=one, args=(i,), daemon=True) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    return outcomes, threads
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -220,15 +261,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="sustained phase length")
     parser.add_argument("--fault-seconds", type=float, default=10.0, help="fault phase length (0: skip)")
     parser.add_argument("--connections", type=int, default=16, help="keep-alive client connections")
+    parser.add_argument(
+        "--stall-seconds", type=float, default=10.0, help="slow-client phase length (0: skip)"
+    )
+    parser.add_argument(
+        "--stalled", type=int, default=48, help="stalled connections in the slow-client phase"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--app", default=APP)
     args = parser.parse_args(argv)
     if not (0 < args.rate <= 5000 and 0 < args.seconds <= 600 and 0 <= args.fault_seconds <= 120):
         parser.error("bounded runs only: rate (0, 5000], seconds (0, 600], fault-seconds [0, 120]")
+    if not (0 <= args.stall_seconds <= 120 and 0 < args.stalled <= 500):
+        parser.error("bounded runs only: stall-seconds [0, 120], stalled (0, 500]")
 
     failures: list[str] = []
-    with Server(args.app, args.workers, args.threads) as server:
+    # the test-only slow route lets the fault phase kill a worker with requests in flight
+    with Server(args.app, args.workers, args.threads, env={SLOW_ROUTE_ENV: "1"}) as server:
         mix, notes = build_mix(server.url)
         ops = sorted({r.name for r in mix})
         say(f"mix: {len(mix)} requests over {len(ops)} operations")
@@ -250,7 +300,10 @@ def main(argv: list[str] | None = None) -> int:
 
             def killer(start: float) -> None:
                 def run() -> None:
-                    time.sleep(max(0.0, start + args.fault_seconds / 3 - time.perf_counter()))
+                    at = start + args.fault_seconds / 3
+                    time.sleep(max(0.0, at - 0.3 - time.perf_counter()))
+                    kill["slow"] = in_flight_slow(server.port, 8)
+                    time.sleep(max(0.0, at - time.perf_counter()))
                     kill["at"] = time.perf_counter()
                     os.kill(victim, signal.SIGKILL)
                     while time.perf_counter() - kill["at"] < 10:
@@ -270,8 +323,18 @@ def main(argv: list[str] | None = None) -> int:
                 server.port, mix, args.rate, args.fault_seconds, args.connections, "fault", killer
             )
             kill["victim"] = victim
+            for thread in kill.get("slow", ([], []))[1]:
+                thread.join(15)
             _, ready = call(server.url + "/readyz")
             kill["ready_after"] = ready.get("status") if isinstance(ready, dict) else ready
+
+        stall = None
+        if args.stall_seconds:
+            say(
+                f"slow clients: {args.stalled} stalled connections for {args.stall_seconds:g} s, "
+                "probing /healthz ..."
+            )
+            stall = stall_and_probe(server.port, stalled=args.stalled, seconds=args.stall_seconds)
 
     print()
     rows = []
@@ -310,8 +373,12 @@ def main(argv: list[str] | None = None) -> int:
 
     if fault is not None:
         at = kill.get("at", float("inf"))
-        in_flight = [o for o in fault.outcomes if o.sent < at < o.done]
+        slow: list[Outcome] = kill.get("slow", ([], []))[0]
+        slow_in_flight = [o for o in slow if o.sent < at < o.done]
+        in_flight = [o for o in [*fault.outcomes, *slow] if o.sent < at < o.done]
         resent_in_flight = [o for o in in_flight if o.retried]
+        if not in_flight:
+            failures.append("the kill landed with no request in flight")
         stale = [o for o in fault.outcomes if o.sent >= at and o.retried]
         lost = fault.failed()
         lost_beyond = [o for o in lost if not (o.sent < at < o.done)]
@@ -328,7 +395,9 @@ def main(argv: list[str] | None = None) -> int:
                         f"{respawn * 1000:.0f}" if respawn is not None else "NOT respawned",
                     ],
                     ["requests in flight at the kill (any worker)", len(in_flight)],
+                    ["  of them slow ones started 0.3 s before", len(slow_in_flight)],
                     ["  of them cut off and resent", len(resent_in_flight)],
+                    ["  slow ones answered (first try or resent)", sum(o.status == 200 for o in slow)],
                     ["stale keep-alive connections resent", len(stale)],
                     ["requests lost (failed after one resend)", len(lost)],
                     ["  lost beyond those in flight", len(lost_beyond)],
@@ -340,10 +409,35 @@ def main(argv: list[str] | None = None) -> int:
             failures.append("the master did not start a replacement worker within 10 s")
         if lost_beyond:
             failures.append(f"{len(lost_beyond)} requests lost beyond those in flight: {lost_beyond[:3]}")
+    if stall is not None:
+        print(
+            f"\nSlow clients: {stall.stalled} connections send headers (Content-Length: 1000), then nothing"
+        )
+        print(
+            format_table(
+                ["measure", "value"],
+                [
+                    ["/healthz probes answered (3 s timeout)", f"{stall.probes_ok} of {stall.probes_sent}"],
+                    ["slowest probe (ms)", f"{stall.probe_worst_ms:.0f}"],
+                    ["stalled connections dropped", f"{stall.dropped} of {stall.stalled}"],
+                    ["  answered", ", ".join(f"{k}: {v}" for k, v in sorted(stall.answers.items()))],
+                    ["  last dropped after (s)", f"{stall.drop_max():.1f}"],
+                ],
+            )
+        )
+        if stall.probes_ok < stall.probes_sent:
+            failures.append(f"slow clients: {stall.probes_sent - stall.probes_ok} probes unanswered")
+        if stall.dropped < stall.stalled:
+            failures.append(
+                f"slow clients: {stall.stalled - stall.dropped} stalled connections never dropped"
+            )
     if failures:
         print("\nFAILED: " + "; ".join(failures))
         return 1
-    print("\nOK: zero errors under sustained load; the killed worker was replaced and no request was lost")
+    print(
+        "\nOK: zero errors under sustained load; the killed worker was replaced and no request was lost "
+        "beyond those in flight; every probe answered while clients stalled"
+    )
     return 0
 
 

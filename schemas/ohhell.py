@@ -27,6 +27,7 @@ from .common import (
     Strain,
     StrictSchema,
     TrickSchema,
+    bare_action,
 )
 from .contract import Family
 from .rules import RulesInForce, type_name
@@ -51,11 +52,16 @@ class TrumpActionSchema(StrictSchema):
     strain = Strain(required=True)
 
 
+TurnActionSchema = bare_action(
+    "turn", "Turn the next card of the pack up for trumps (the dealer's choice, dealer-turns-or-no-trump)."
+)
+
 ACTIONS = OneOf(
     "OhHellAction",
     {
         "bid": OhHellBidActionSchema(),
         "trump": TrumpActionSchema(),
+        "turn": TurnActionSchema(),
         "play": PlayActionSchema(),
     },
 )

@@ -7,12 +7,12 @@ from typing import Any
 
 from flask import Flask
 
-from . import __version__, config, errors, observability
+from . import __version__, config, errors, guard, headers, observability
 from .api import register, require_json_body
 from .api.smorest import Api
 
-SWAGGER_UI_CDN = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.32.0/"
-REDOC_CDN = "https://cdn.jsdelivr.net/npm/redoc@2.5.0/bundles/redoc.standalone.js"
+# Swagger UI is served from the flask-swagger-ui package, ReDoc from a CDN pinned by SRI (headers.py)
+SWAGGER_UI_URL = "/docs/assets/"
 
 API_DESCRIPTION = """\
 Trickref referees trick-taking card games: send the whole hand (the deal and every action so far)
@@ -37,9 +37,9 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
         OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL=SWAGGER_UI_CDN,
+        OPENAPI_SWAGGER_UI_URL=SWAGGER_UI_URL,
         OPENAPI_REDOC_PATH="/redoc",
-        OPENAPI_REDOC_URL=REDOC_CDN,
+        OPENAPI_REDOC_URL=headers.REDOC_SCRIPT,
         API_SPEC_OPTIONS={
             "info": {"description": API_DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"}},
         },
@@ -53,6 +53,8 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     api = Api(app)
     register(api)
     errors.register(app)
+    observability.init_app(app)  # first among the hooks: every answer below carries the request id
+    guard.init_app(app)  # body size, time, encoding and JSON shape, before any parser reads it
     app.before_request(require_json_body)
-    observability.init_app(app)
+    headers.init_app(app)  # security headers, Cache-Control, the docs' CSP and local assets
     return app

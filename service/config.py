@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 DEFAULT_MAX_BODY = 256 * 1024
+DEFAULT_BODY_TIMEOUT = 5.0  # seconds a request body may stall (per read) before a 408
 
 
 def _int(env: Mapping[str, str], name: str, default: int) -> int:
@@ -26,6 +27,19 @@ def _int(env: Mapping[str, str], name: str, default: int) -> int:
     return value
 
 
+def _float(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError as e:
+        raise ValueError(f"{name} must be a number of seconds, got {raw!r}") from e
+    if not 0 < value <= 300:
+        raise ValueError(f"{name} must be above 0 and at most 300 seconds, got {value}")
+    return value
+
+
 def _list(env: Mapping[str, str], name: str) -> list[str]:
     return [item.strip() for item in env.get(name, "").split(",") if item.strip()]
 
@@ -36,5 +50,9 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": _int(env, "TRICKREF_MAX_BODY_BYTES", DEFAULT_MAX_BODY),
         "TRICKREF_LOG_LEVEL": env.get("TRICKREF_LOG_LEVEL", "INFO").upper(),
         "TRICKREF_CORS_ORIGINS": _list(env, "TRICKREF_CORS_ORIGINS"),
+        "TRICKREF_BODY_TIMEOUT": _float(env, "TRICKREF_BODY_TIMEOUT", DEFAULT_BODY_TIMEOUT),
+        # gunicorn's threads per worker (deploy/gunicorn.conf.py reads the same variable): the body
+        # guard keeps one of them free of clients that stall
+        "TRICKREF_THREADS": _int(env, "TRICKREF_THREADS", 4),
         "TRICKREF_DOCS": env.get("TRICKREF_DOCS", "1") not in ("0", "false", "no"),
     }

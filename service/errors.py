@@ -30,12 +30,16 @@ HTTP_CODES: dict[str, str] = {
     "validation_failed": "The request does not match the schema",
     "internal_error": "The service failed unexpectedly",
     "http_error": "The request could not be served (any other HTTP error)",
+    # hostile or broken clients (service/guard.py)
+    "request_timeout": "The request body did not arrive in time",
+    "unsupported_encoding": "Send the body without a Content-Encoding (identity)",
 }
 
 ALL_CODES: tuple[str, ...] = (*HTTP_CODES, *(c.value for c in Code))
 
 _STATUS_CODE = {
     400: "malformed_request",
+    408: "request_timeout",
     404: "not_found",
     405: "method_not_allowed",
     413: "payload_too_large",
@@ -44,7 +48,71 @@ _STATUS_CODE = {
     500: "internal_error",
 }
 
+# What an error may echo of the request (docs/errors.md, "How much an error echoes"): a problem
+# is a diagnosis, not a copy of the request, so a large invalid body cannot buy a larger answer.
+MAX_DETAIL_CHARS = 300
+MAX_MESSAGE_CHARS = 200
+MAX_FIELD_CHARS = 64
+MAX_FIELD_ERRORS = 20
+TRUNCATED_KEY = "_truncated"
+
 log = logging.getLogger("trickref.errors")
+
+
+def clip(text: str, limit: int) -> str:
+    """`text`, cut to `limit` characters with a marker saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 20]}... (+{len(text) - limit + 20} chars)"
+
+
+def cap_errors(errors: dict[str, Any]) -> dict[str, Any]:
+    """The field errors with at most MAX_FIELD_ERRORS messages, each message and field name clipped.
+
+    marshmallow nests errors by field (`{"hand": {"actions": {"3": {"seat": [...]}}}}`); the shape
+    is kept, the walk stops once the budget is spent, and `_truncated` says how many were left out.
+    """
+    budget = [MAX_FIELD_ERRORS]
+    left_out = [0]
+
+    def walk(node: Any, depth: int) -> Any:
+        if isinstance(node, dict):
+            out: dict[str, Any] = {}
+            for key, value in node.items():
+                if budget[0] <= 0 or depth > 8:
+                    left_out[0] += _count(value)
+                    continue
+                out[clip(str(key), MAX_FIELD_CHARS)] = walk(value, depth + 1)
+            return out
+        items = node if isinstance(node, list) else [node]
+        kept = []
+        for item in items:
+            if budget[0] <= 0:
+                left_out[0] += 1
+            elif isinstance(item, dict):
+                kept.append(walk(item, depth + 1))
+            else:
+                budget[0] -= 1
+                kept.append(clip(str(item), MAX_MESSAGE_CHARS))
+        return kept
+
+    capped: dict[str, Any] = walk(errors, 0)
+    if left_out[0]:
+        capped[TRUNCATED_KEY] = [f"{left_out[0]} more errors not shown"]
+    return capped
+
+
+def _count(node: Any) -> int:
+    stack, total = [node], 0
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        else:
+            total += 1
+    return total
 
 
 def problem(
@@ -55,10 +123,12 @@ def problem(
         "type": TYPE_PREFIX + code,
         "title": title,
         "status": status,
-        "detail": detail,
+        "detail": clip(detail, MAX_DETAIL_CHARS),
         "code": code,
     }
     body.update({k: v for k, v in extra.items() if v is not None})
+    if isinstance(body.get("errors"), dict):
+        body["errors"] = cap_errors(body["errors"])
     if has_request_context() and g.get("request_id"):
         body["request_id"] = g.request_id
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_MIMETYPE, headers=headers)
@@ -122,6 +192,8 @@ def register(app: Flask) -> None:
 
 
 def _status_of(code: str) -> int:
+    if code == "unsupported_encoding":
+        return 415
     if code in HTTP_CODES:
         return next((s for s, c in _STATUS_CODE.items() if c == code), 404 if code == "unknown_game" else 400)
     return 422

@@ -8,6 +8,7 @@ branch on it; the HTTP layer turns them into problem+json without knowing any ga
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -123,6 +124,9 @@ class RuleError(Exception):
     detail: str = ""
     action_index: int | None = None
     field: str | None = None
+    # The places of the record whose hidden contents `detail` names ("hands.3", "turned", "bids.2"):
+    # a seat that may not see one of them gets the error without the detail (`for_viewer`).
+    reveals: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         Exception.__init__(self, self.detail or MESSAGES[self.code])
@@ -133,7 +137,18 @@ class RuleError(Exception):
 
     def at(self, action_index: int) -> RuleError:
         """The same error, pinned to the action of the record that caused it."""
-        return type(self)(self.code, self.detail, action_index, self.field)
+        return type(self)(self.code, self.detail, action_index, self.field, self.reveals)
+
+    def for_viewer(self, sees: Callable[[str], bool], who: str) -> RuleError:
+        """The error as a viewer may read it: its detail only if it reveals nothing hidden from them.
+
+        The code, the action index and the field stay (they name the rule and the place, not
+        what is there); a detail naming hidden cards or bids is replaced by a neutral one.
+        """
+        if all(sees(place) for place in self.reveals):
+            return self
+        detail = f"{MESSAGES[self.code]} (the details involve what {who} may not see)"
+        return type(self)(self.code, detail, self.action_index, self.field, ())
 
 
 class InvalidNotation(RuleError):

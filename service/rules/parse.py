@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .cards import Card, card, strain
+from .cards import Card, card, cards, strain
 from .errors import Code, IllegalAction, InvalidRecord, RuleError
 from .record import Action, HandRecord
 
@@ -62,7 +62,25 @@ def parse_record(data: object) -> HandRecord:
         actions = []
     if not isinstance(actions, list):
         raise IllegalAction(Code.UNKNOWN_ACTION, "'actions' is a list of actions", 0)
-    return HandRecord.from_json(data, tuple(parse_action(a, i) for i, a in enumerate(actions)))
+    parsed = tuple(parse_action(a, i) for i, a in enumerate(actions))
+    try:
+        return HandRecord.from_json(data, parsed)
+    except RuleError:
+        _pin_card_error(data)
+        raise
+
+
+def _pin_card_error(data: Mapping[str, object]) -> None:
+    """Re-raise a card that does not read with the place it stands (which a seat view may hide)."""
+    hands: list[object] = list(data["hands"])  # type: ignore[call-overload]
+    turned = data.get("turned")
+    places: list[tuple[str, object]] = [(f"hands.{s}", h) for s, h in enumerate(hands)]
+    places += [("turned", [] if turned is None else [turned]), ("stock", data.get("stock") or [])]
+    for where, group in places:
+        try:
+            cards(group)  # type: ignore[arg-type]
+        except RuleError as e:
+            raise InvalidRecord(e.code, e.detail, field=where, reveals=(where,)) from None
 
 
 def read_strain(value: object, field: str) -> str:

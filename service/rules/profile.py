@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -52,7 +54,7 @@ class Option:
         if not ok:
             raise InvalidRecord(
                 Code.INVALID_RULE_VALUE,
-                f"{value!r} is not allowed for {self.name}: {self.describe_allowed()}",
+                f"{brief(value)} is not allowed for {self.name}: {self.describe_allowed()}",
                 field=f"rules.{self.name}",
             )
         return value
@@ -103,6 +105,10 @@ class Rules:
     profile: str
     values: Mapping[str, Any]
     hash: str
+    # What a game derives from the rules (a deal schedule...), memoised on the rules themselves: it
+    # lives exactly as long as they do (the RuleBook keeps a bounded number), so no separate cache
+    # keyed by client-chosen rules can grow without bound.
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
@@ -123,6 +129,50 @@ def canonical_hash(game: str, values: Mapping[str, Any]) -> str:
 
 Validator = Callable[[Mapping[str, Any]], None]
 
+BRIEF_CHARS = 40
+CACHE_SIZE = 512  # resolved rule sets kept per game (the most recently used)
+
+
+def brief(value: Any) -> str:
+    """A short, non-recursive description of a client's value for an error message.
+
+    repr() of a value nested a thousand deep recurses (and fails); of a 200 KB string it echoes
+    200 KB. A scalar is shown up to BRIEF_CHARS characters, a container only by kind and size.
+    """
+    if isinstance(value, list | tuple):
+        if all(type(v) in (int, bool, float) or v is None for v in value) and len(value) <= 8:
+            text = repr(list(value))
+        else:
+            return f"a list of {len(value)} items"
+    elif isinstance(value, Mapping):
+        return f"an object of {len(value)} members"
+    else:
+        text = repr(value)
+    return text if len(text) <= BRIEF_CHARS else text[: BRIEF_CHARS - 3] + "..."
+
+
+def _cache_key(request: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """A hashable key for a request made only of scalars and flat lists of scalars, else None.
+
+    Rule values are booleans, integers, strings or flat integer lists, so anything else is
+    invalid: it is resolved (and refused) without a key, and never walked recursively. The value's
+    type is part of the key, because True == 1 as a dict key but not as a rule value.
+    """
+    items = []
+    for name, value in request.items():
+        if isinstance(value, list | tuple):
+            if not all(type(v) in _SCALARS for v in value):
+                return None
+            items.append((name, list, tuple((type(v), v) for v in value)))
+        elif type(value) in _SCALARS:
+            items.append((name, type(value), value))
+        else:
+            return None
+    return tuple(sorted(items, key=lambda item: str(item[0])))
+
+
+_SCALARS = frozenset({bool, int, str, float, type(None)})
+
 
 class RuleBook:
     """A game's options and profiles; resolves a request's `rules` object."""
@@ -139,22 +189,25 @@ class RuleBook:
         self.profiles = {p.name: p for p in profiles}
         self.default_profile = profiles[0].name
         self._validate = validate
-        self._cache: dict[str, Rules] = {}
+        # Bounded, least recently used first out: clients choose the keys (any distinct rule set).
+        self._cache: OrderedDict[tuple[Any, ...], Rules] = OrderedDict()
         for p in profiles:  # a profile that does not resolve is a programming error: fail at import
             self.resolve({"profile": p.name})
 
     def resolve(self, request: Mapping[str, Any] | None) -> Rules:
         request = request or {}
-        key = json.dumps(request, sort_keys=True, default=str)
-        cached = self._cache.get(key)
+        key = _cache_key(request)
+        cached = self._cache.get(key) if key is not None else None
         if cached is not None:
+            with suppress(KeyError):  # another thread may have just evicted it
+                self._cache.move_to_end(key)  # type: ignore[arg-type]
             return cached
         name = request.get("profile", self.default_profile)
         profile = self.profiles.get(name) if isinstance(name, str) else None
         if profile is None:
             raise InvalidRecord(
                 Code.UNKNOWN_PROFILE,
-                f"{name!r} is not a profile of {self.game}: {', '.join(self.profiles)}",
+                f"{brief(name)} is not a profile of {self.game}: {', '.join(self.profiles)}",
                 field="rules.profile",
             )
         values = {o.name: o.default for o in self.options.values()}
@@ -166,15 +219,17 @@ class RuleBook:
             if option is None:
                 raise InvalidRecord(
                     Code.UNKNOWN_RULE_OPTION,
-                    f"{opt_name!r} is not a rule option of {self.game}",
-                    field=f"rules.{opt_name}",
+                    f"{brief(opt_name)} is not a rule option of {self.game}",
+                    field=f"rules.{str(opt_name)[:BRIEF_CHARS]}",
                 )
             values[opt_name] = option.check(value)
         if self._validate is not None:
             self._validate(values)
         rules = Rules(self.game, profile.name, values, canonical_hash(self.game, values))
-        if len(self._cache) < 512:
+        if key is not None:
             self._cache[key] = rules
+            if len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
         return rules
 
     def catalog(self) -> dict[str, Any]:

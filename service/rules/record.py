@@ -168,11 +168,17 @@ def check_distinct(groups: Iterable[tuple[str, Sequence[Card]]], deck: Iterable[
         for c in group:
             if c not in allowed:
                 raise InvalidRecord(
-                    Code.FOREIGN_CARD, f"{c.text} ({where}) is not in this game's deck", field=where
+                    Code.FOREIGN_CARD,
+                    f"{c.text} ({where}) is not in this game's deck",
+                    field=where,
+                    reveals=(where,),
                 )
             if c in seen:
                 raise InvalidRecord(
-                    Code.DUPLICATE_CARD, f"{c.text} is both in {seen[c]} and {where}", field=where
+                    Code.DUPLICATE_CARD,
+                    f"{c.text} is both in {seen[c]} and {where}",
+                    field=where,
+                    reveals=(seen[c], where),
                 )
             seen[c] = where
 

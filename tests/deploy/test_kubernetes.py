@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from typing import Any
@@ -14,7 +15,7 @@ from service import create_app
 
 from .conftest import K8S, dockerfile_port, dockerfile_uid, load_gunicorn_conf, load_manifest, tool
 
-MANIFESTS = ["deployment.yaml", "service.yaml", "hpa.yaml", "pdb.yaml"]
+MANIFESTS = ["deployment.yaml", "service.yaml", "hpa.yaml", "pdb.yaml", "nginx-configmap.yaml"]
 K8S_VERSIONS = ["1.30.0", "1.37.0"]  # oldest supported target and the newest schema shipped
 YAMLLINT = "{extends: default, rules: {line-length: {max: 110}}}"
 
@@ -29,10 +30,11 @@ def pod_spec(m: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return spec
 
 
-def container(m: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    containers = pod_spec(m)["containers"]
-    assert len(containers) == 1
-    c: dict[str, Any] = containers[0]
+def container(m: dict[str, dict[str, Any]], name: str = "trickref") -> dict[str, Any]:
+    """The app's container (or the nginx sidecar's): the pod runs exactly these two."""
+    containers = {c["name"]: c for c in pod_spec(m)["containers"]}
+    assert set(containers) == {"trickref", "nginx"}
+    c: dict[str, Any] = containers[name]
     return c
 
 
@@ -97,7 +99,7 @@ def test_kustomize_build_validates() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert sorted(d["kind"] for d in yaml.safe_load_all(built)) == sorted(
-        ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"]
+        ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "ConfigMap"]
     )
 
 
@@ -130,32 +132,48 @@ def test_pdb_leaves_room_to_evict(m: dict[str, dict[str, Any]]) -> None:
     assert m["deployment"]["spec"]["replicas"] >= hpa["minReplicas"]
 
 
-def test_probes_use_named_ports_and_real_paths(m: dict[str, dict[str, Any]]) -> None:
+def probe_target(probe: dict[str, Any]) -> tuple[int, str]:
+    """(port, path) of an exec probe that fetches http://127.0.0.1:<port><path> with urllib."""
+    command = probe["exec"]["command"]
+    assert command[:2] == ["python", "-c"] and "urllib.request.urlopen" in command[2]
+    match = re.search(r"http://127\.0\.0\.1:(\d+)(/[a-z]*)", command[2])
+    assert match, command
+    return int(match.group(1)), match.group(2)
+
+
+def test_probes_reach_real_paths(m: dict[str, dict[str, Any]]) -> None:
+    """gunicorn listens on 127.0.0.1, so its probes run inside its container; the pod's readiness
+    goes the way clients do, through nginx's named port."""
     c = container(m)
-    port_names = {p["name"] for p in c["ports"]}
     rules = {rule.rule for rule in create_app().url_map.iter_rules()}
+    env = {e["name"]: e["value"] for e in c["env"]}
+    gunicorn_port = int(env["TRICKREF_BIND"].rsplit(":", 1)[1])
     paths = {}
     for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
-        get = c[probe]["httpGet"]
-        assert get["port"] in port_names, probe
-        assert get["path"] in rules, probe
-        paths[probe] = get["path"]
+        port, path = probe_target(c[probe])
+        assert port == gunicorn_port and path in rules, probe
+        paths[probe] = path
     assert paths["readinessProbe"] == "/readyz" and paths["livenessProbe"] == "/healthz"
-    assert m["service"]["spec"]["ports"][0]["targetPort"] in port_names
+    nginx = container(m, "nginx")
+    names = {p["name"] for p in nginx["ports"]}
+    assert nginx["readinessProbe"]["httpGet"]["port"] in names
+    assert nginx["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    assert nginx["livenessProbe"]["tcpSocket"]["port"] in names
+    assert m["service"]["spec"]["ports"][0]["targetPort"] in names  # the Service targets nginx
 
 
 def test_container_port_matches_gunicorn_and_dockerfile(
     m: dict[str, dict[str, Any]], dockerfile: DockerfileParser
 ) -> None:
     c = container(m)
-    port = next(p["containerPort"] for p in c["ports"] if p["name"] == "http")
+    port = next(p["containerPort"] for p in c["ports"] if p["name"] == "app")
     assert port == dockerfile_port(dockerfile)
     env = {e["name"]: e["value"] for e in c.get("env", [])}
-    bind = env.get("TRICKREF_BIND", dockerfile.envs["TRICKREF_BIND"])
-    conf = load_gunicorn_conf({"TRICKREF_BIND": bind, "PROMETHEUS_MULTIPROC_DIR": "/x"})
-    assert conf["bind"] == [f"0.0.0.0:{port}"]
+    conf = load_gunicorn_conf({"TRICKREF_BIND": env["TRICKREF_BIND"], "PROMETHEUS_MULTIPROC_DIR": "/x"})
+    assert conf["bind"] == [f"127.0.0.1:{port}"]  # only nginx, in the same pod, reaches gunicorn
+    nginx_port = next(p["containerPort"] for p in container(m, "nginx")["ports"] if p["name"] == "http")
     annotations = m["deployment"]["spec"]["template"]["metadata"]["annotations"]
-    assert int(annotations["prometheus.io/port"]) == port
+    assert int(annotations["prometheus.io/port"]) == nginx_port
     assert annotations["prometheus.io/path"] in {r.rule for r in create_app().url_map.iter_rules()}
 
 
@@ -168,13 +186,18 @@ def test_security_context_matches_the_image(
     assert pod["seccompProfile"]["type"] == "RuntimeDefault"
     sc = container(m)["securityContext"]
     assert sc.get("runAsUser", uid) == uid
-    assert sc["readOnlyRootFilesystem"] is True
-    assert sc["allowPrivilegeEscalation"] is False
-    assert sc["capabilities"]["drop"] == ["ALL"]
+    for name in ("trickref", "nginx"):
+        sc = container(m, name)["securityContext"]
+        assert sc["runAsNonRoot"] is True and sc["readOnlyRootFilesystem"] is True
+        assert sc["allowPrivilegeEscalation"] is False
+        assert sc["capabilities"]["drop"] == ["ALL"]
     assert pod_spec(m)["automountServiceAccountToken"] is False
 
 
 def test_resources_and_workers(m: dict[str, dict[str, Any]]) -> None:
+    for name in ("trickref", "nginx"):
+        limits = container(m, name)["resources"]
+        assert limits["requests"] == limits["limits"], name  # Guaranteed QoS needs every container's
     resources = container(m)["resources"]
     assert "cpu" in resources["requests"], "the HPA needs a CPU request"
     assert "memory" in resources["requests"] and "memory" in resources["limits"]

@@ -285,8 +285,10 @@ def test_dealer_may_pass_trump_hides_the_card_unless_turned() -> None:
     hand["actions"] = [{"seat": 0, "type": "trump", "strain": "NT"}]
     assert g.state(r, {**hand, "seat": 1})["turned"] is None
     assert g.state(r, {**hand, "seat": 1})["trump"] == "NT"
-    hand["actions"] = [{"seat": 0, "type": "trump", "strain": hand["turned"][-1]}]
-    assert g.state(r, {**hand, "seat": 1})["turned"] == hand["turned"]
+    hand["actions"] = [{"seat": 0, "type": "turn"}]
+    for seat in (0, 1):
+        view = g.state(r, {**hand, "seat": seat})
+        assert view["turned"] == hand["turned"] and view["trump"] == hand["turned"][-1]
 
 
 # ------------------------------------------------------------------ play returns the new record
@@ -497,7 +499,7 @@ def test_custom_schedule_and_its_checks() -> None:
 def test_catalog_sources_and_profiles() -> None:
     for g in GAMES:
         d = g.describe()
-        assert d["players"]["min"] == 3 and d["actions"] == ["bid", "trump", "play"]
+        assert d["players"]["min"] == 3 and d["actions"] == ["bid", "trump", "turn", "play"]
         assert all(o["source"] and o["description"] for o in d["rules"]["options"])
         for p in d["rules"]["profiles"]:
             g.rules({"profile": p["name"]})

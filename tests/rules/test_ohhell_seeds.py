@@ -304,16 +304,27 @@ def test_nomination_dealer_chooses_trumps_before_the_bidding() -> None:
 
 
 def test_nomination_dealer_may_opt_for_no_trump_instead_of_turning() -> None:
+    """'the dealer can opt for no-trump instead of turning up a card': the choice is turn or NT,
+    and the card's suit is learned only by turning it."""
     g = GAME["nomination-whist"]
     r = g.rules({"profile": "dealer-may-pass-trump"})
     hand = g.deal(r, {"seed": 2})["hand"]
     suit = hand["turned"][-1]
     view = g.state(r, hand)
-    assert sorted(a["strain"] for a in view["legal_actions"]) == sorted([suit, "NT"])
-    other = next(s for s in "SHDC" if s != suit)
-    with pytest.raises(IllegalAction) as e:
-        g.play(r, {"hand": hand, "action": {"seat": 0, "type": "trump", "strain": other}})
-    assert e.value.code is Code.INVALID_TRUMP and e.value.action_index == 0
+    assert view["legal_actions"] == [
+        {"seat": 0, "type": "turn"},
+        {"seat": 0, "type": "trump", "strain": "NT"},
+    ]
+    for strain in "SHDC":  # every suit is refused alike: no refusal tells the turned card's suit
+        with pytest.raises(IllegalAction) as e:
+            g.play(r, {"hand": hand, "action": {"seat": 0, "type": "trump", "strain": strain}})
+        assert e.value.code is Code.INVALID_TRUMP and e.value.action_index == 0
+        assert suit not in e.value.detail.replace(strain, "")
+    turned = g.play(r, {"hand": hand, "action": {"seat": 0, "type": "turn"}})
+    assert turned["hand"]["actions"] == [{"seat": 0, "type": "turn"}]
+    assert turned["state"]["trump"] == suit and turned["state"]["phase"] == "bidding"
+    nt = g.play(r, {"hand": hand, "action": {"seat": 0, "type": "trump", "strain": "NT"}})
+    assert nt["state"]["trump"] == "NT"
 
 
 def test_nomination_highest_total_after_thirteen_rounds_wins() -> None:

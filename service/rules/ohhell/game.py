@@ -40,6 +40,7 @@ from .state import (
     initial,
     needs_turned,
     schedule,
+    trump_mode,
 )
 
 __all__ = ["GAMES", "HandState", "OhHellGame", "deal_state", "parse_record", "start_state"]
@@ -51,6 +52,8 @@ def _canonical(action: Action) -> Action:
         return Action(action.seat, "bid", value=action.value)
     if action.type == "trump":
         return Action(action.seat, "trump", strain=action.strain)
+    if action.type == "turn":
+        return Action(action.seat, "turn")
     return Action(action.seat, "play", card=action.card)
 
 
@@ -173,13 +176,26 @@ def read_summary(rules: Rules, summary: object, expect_round: int | None = None)
                 "no trumps cannot happen in this hand under these rules",
                 field="summary.trump",
             )
+        may_choose = rnd is None and bool(rules["dealer_chooses_rounds"])  # a designated round, perhaps
+        if (
+            trump != NO_TRUMP
+            and trump_mode(rules, rnd) in TURNED_MODES
+            and n * h >= DECK_SIZE
+            and not may_choose
+        ):
+            raise InvalidRecord(
+                Code.INVALID_TRUMP,
+                f"trump {trump}: {n} hands of {h} use the whole deck, so no card is left to turn "
+                "and the hand has no trumps",
+                field="summary.trump",
+            )
     elif fixed_nt:
         trump = NO_TRUMP
     return ScoredHand(rnd, dealer, h, trump, bids, tricks)
 
 
 def _nt_possible(rules: Rules, n: int, h: int, rnd: int | None) -> bool:
-    mode = rules["trumps"]
+    mode = trump_mode(rules, rnd)
     if fixed_no_trump(rules, h, rnd) or mode == DEALER_TURNS_OR_NT:
         return True
     if mode in TURNED_MODES:
@@ -199,6 +215,31 @@ def _score_json(rules: Rules, h: int, bids: Sequence[int], tricks: Sequence[int]
     }
 
 
+def _for_seat(error: RuleError, rules: Rules, record: Mapping[str, Any], seat: object) -> RuleError:
+    """The error as `seat` may read it (unchanged without a seat): a detail that names another
+    seat's cards, a hidden bid, the stock or a card not turned up is replaced (RuleError.for_viewer).
+    Conservative where the record is too broken to know: a turned card that the dealer may still
+    decline to turn counts as hidden, and so does a seat's own card on a blind 1-card round."""
+    if not is_int(seat):
+        return error
+    hands = record.get("hands")
+    size = len(hands[0]) if isinstance(hands, list) and hands and isinstance(hands[0], list) else 0
+    own_visible = not (rules["blind_one_card"] and size == 1)
+    turned_public = bool(rules["trumps"] != DEALER_TURNS_OR_NT)
+    bids_public = not bool(rules["hidden_bids"])
+
+    def sees(place: str) -> bool:
+        if place == f"hands.{seat}":
+            return own_visible
+        if place == "turned":
+            return turned_public
+        if place.startswith("bids."):
+            return bids_public or place == f"bids.{seat}"
+        return False
+
+    return error.for_viewer(sees, f"seat {seat}")
+
+
 def _in_hand(i: int, e: RuleError) -> RuleError:
     return type(e)(e.code, f"hands[{i}]: {e.detail or e.title}", e.action_index, f"hands.{i}")
 
@@ -208,7 +249,7 @@ def _in_hand(i: int, e: RuleError) -> RuleError:
 
 class OhHellGame(Game):
     family = "ohhell"
-    action_types = ("bid", "trump", "play")
+    action_types = ("bid", "trump", "turn", "play")
 
     def __init__(self, id: str, name: str, summary: str, max_players: int, rulebook: RuleBook) -> None:
         self.id = id
@@ -240,10 +281,21 @@ class OhHellGame(Game):
         }
 
     def state(self, rules: Rules, body: Mapping[str, Any]) -> Json:
-        st = build(rules, parse_record(body))
-        return st.view(body.get("seat"))
+        seat = body.get("seat")
+        try:
+            st = build(rules, parse_record(body))
+        except RuleError as e:
+            raise _for_seat(e, rules, body, seat) from None
+        return st.view(seat)
 
     def play(self, rules: Rules, body: Mapping[str, Any]) -> Json:
+        try:
+            return self._play(rules, body)
+        except RuleError as e:
+            hand = body.get("hand")
+            raise _for_seat(e, rules, hand if isinstance(hand, Mapping) else {}, body.get("seat")) from None
+
+    def _play(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         hand = body.get("hand")
         record = parse_record(hand)
         st = build(rules, record)

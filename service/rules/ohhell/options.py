@@ -41,6 +41,10 @@ TEN_PLUS_SQUARE = "ten-plus-bid-squared"
 TRICKS_PLUS_TEN = "trick-each-plus-ten"
 SCORING_METHODS = (BLOBS, TEN_PLUS_OR_MINUS, TEN_PLUS_BID, TEN_PLUS_SQUARE, TRICKS_PLUS_TEN)
 
+# The longest schedule, in rounds: matches/score takes at most this many hands (the Oh Hell family's
+# `max_hands` in schemas/ohhell.py), and a schedule longer than a match can score could never finish.
+MAX_ROUNDS = 60
+
 BLOB = "Blob rule book"
 NOM = "Nomination Whist rule book"
 
@@ -108,7 +112,18 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             "Designated rounds (1-based) played without trumps; applies to records that name their round",
             f"{NOM}, No-Trump Rounds: 'One designated round per game is no-trump'",
             minimum=1,
-            maximum=100,
+            maximum=MAX_ROUNDS,
+        ),
+        Option(
+            "dealer_chooses_rounds",
+            "int_list",
+            None,
+            "Designated rounds (1-based) on which the dealer names trumps (or NT, with no_trump_call) "
+            "instead of turning a card; only with turned trumps, for records that name their round",
+            "Nomination Whist rule book, Setup & Deal: 'Some groups allow the dealer to choose the "
+            "trump suit on specific rounds, while others always turn a card'",
+            minimum=1,
+            maximum=MAX_ROUNDS,
         ),
         Option(
             "dealer_restriction",
@@ -139,7 +154,8 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             d["scoring"],
             "How a hand scores: blobs, 10+bid or minus the difference, 10+bid, 10+bid squared, tricks+10",
             f"{BLOB}, Scoring (method one: blobs; method two: 10 plus tricks or minus the difference); "
-            f"{NOM}, Scoring and Scoring Variations; Oh Hell: common practice (Pagat: Oh Hell)",
+            f"{NOM}, Scoring and Scoring Variations; Oh Hell: OpenSpiel's oh_hell (a point a trick, 10 more "
+            "for an exact bid), which is that rule book's '1 point per trick for missed bids'",
             allowed=SCORING_METHODS,
         ),
     )
@@ -184,17 +200,26 @@ def validate(values: Mapping[str, Any]) -> None:
     sizes = schedule_of(values)
     if not sizes:
         raise _bad("schedule", f"a 52-card deck cannot deal a hand to {n} players")
-    if len(sizes) > 100:
-        raise _bad("hand_sizes", "a schedule has at most 100 rounds")
+    if len(sizes) > MAX_ROUNDS:
+        raise _bad(
+            "hand_sizes",
+            f"a schedule has at most {MAX_ROUNDS} rounds (a match scores at most {MAX_ROUNDS} hands)",
+        )
     top = max(sizes)
     if top * n > DECK_SIZE:
         raise _bad(
             "schedule" if values["schedule"] != "custom" else "hand_sizes",
             f"{n} players of {top} cards need {top * n} cards; the deck has {DECK_SIZE}",
         )
-    for r in values["no_trump_rounds"] or ():
-        if r > len(sizes):
-            raise _bad("no_trump_rounds", f"round {r} is not in the {len(sizes)}-round schedule")
+    for name in ("no_trump_rounds", "dealer_chooses_rounds"):
+        for r in values[name] or ():
+            if r > len(sizes):
+                raise _bad(name, f"round {r} is not in the {len(sizes)}-round schedule")
+    if values["dealer_chooses_rounds"] and values["trumps"] not in TURNED_MODES:
+        raise _bad(
+            "dealer_chooses_rounds",
+            f"dealer_chooses_rounds replaces a turned card on those rounds: trumps are {values['trumps']}",
+        )
     if values["hidden_bids"] and values["dealer_restriction"]:
         raise _bad(
             "hidden_bids",

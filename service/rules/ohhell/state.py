@@ -38,15 +38,21 @@ COMPLETE = "complete"
 DECK = deck(DECK_SIZE)
 _SUITS_ONLY = ("S", "H", "D", "C")
 
-_schedules: dict[str, tuple[int, ...]] = {}
-
 
 def schedule(rules: Rules) -> tuple[int, ...]:
-    """The rules' deal schedule (cached by the rules' hash)."""
-    found = _schedules.get(rules.hash)
+    """The rules' deal schedule (memoised on the rules object, so bounded like the rules are)."""
+    found: tuple[int, ...] | None = rules.derived.get("schedule")
     if found is None:
-        found = _schedules[rules.hash] = schedule_of(rules.values)
+        found = rules.derived["schedule"] = schedule_of(rules.values)
     return found
+
+
+def trump_mode(rules: Rules, round_: int | None) -> str:
+    """The trump mode of this hand: the rules' own, or dealer-chooses on a designated round."""
+    if round_ is not None and round_ in (rules["dealer_chooses_rounds"] or ()):
+        return DEALER_CHOOSES
+    mode: str = rules["trumps"]
+    return mode
 
 
 def fixed_no_trump(rules: Rules, hand_size: int, round_: int | None) -> bool:
@@ -61,7 +67,7 @@ def fixed_no_trump(rules: Rules, hand_size: int, round_: int | None) -> bool:
 def needs_turned(rules: Rules, players: int, hand_size: int, round_: int | None) -> bool:
     """A turned card belongs to the deal: turned trumps, no fixed no-trump, and a card left to turn."""
     return (
-        rules["trumps"] in TURNED_MODES
+        trump_mode(rules, round_) in TURNED_MODES
         and not fixed_no_trump(rules, hand_size, round_)
         and players * hand_size < DECK_SIZE
     )
@@ -83,6 +89,13 @@ def _trump_action(seat: int, strain: str) -> Action:
     if found is None:
         found = _trump_cache[(seat, strain)] = Action(seat, "trump", strain=strain)
     return found
+
+
+_TURNS: tuple[Action, ...] = tuple(Action(seat, "turn") for seat in range(MAX_PLAYERS))
+
+
+def _turn_action(seat: int) -> Action:
+    return _TURNS[seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +135,7 @@ class Auction:
     trump: str | None
     caller: int | None
     trump_suit: Suit | None
+    turned: bool = False  # dealer-turns-or-no-trump: the dealer turned the card (it is public now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +174,11 @@ class HandState:
             return self._bid(action)
         if kind == "trump":
             return self._trump(action)
+        if kind == "turn":
+            return self._turn(action)
         raise IllegalAction(
-            Code.UNKNOWN_ACTION, f"{kind!r} is not an action of the Oh Hell family: bid, trump or play"
+            Code.UNKNOWN_ACTION,
+            f"{kind[:20]!r} is not an action of the Oh Hell family: bid, trump, turn or play",
         )
 
     def _refuse(self, action: Action, phase: str) -> IllegalAction:
@@ -195,7 +212,11 @@ class HandState:
         value = action.value
         h = t.hand_size
         if type(value) is not int or not 0 <= value <= h:
-            raise IllegalAction(Code.BID_OUT_OF_RANGE, f"a bid of {value!r}: bids run from 0 to {h}")
+            raise IllegalAction(
+                Code.BID_OUT_OF_RANGE,
+                f"a bid of {value!r}: bids run from 0 to {h}",
+                reveals=(f"bids.{seat}",) if t.hidden_bids else (),
+            )
         a = self.auction
         called = sum(a.bids)
         if t.restriction and seat == t.dealer and called + value == h:
@@ -208,7 +229,7 @@ class HandState:
         if len(bids) < n:
             return _make(
                 t,
-                Auction(bids, a.trump, a.caller, a.trump_suit),
+                Auction(bids, a.trump, a.caller, a.trump_suit, a.turned),
                 self.hands,
                 BIDDING,
                 (seat + 1) % n,
@@ -224,7 +245,7 @@ class HandState:
             )
         return _make(
             t,
-            Auction(bids, a.trump, a.caller, a.trump_suit),
+            Auction(bids, a.trump, a.caller, a.trump_suit, a.turned),
             self.hands,
             PLAY,
             t.first,
@@ -235,10 +256,12 @@ class HandState:
         )
 
     def trump_choices(self) -> tuple[str, ...]:
+        """The strains a `trump` action may name. Under dealer-turns-or-no-trump only NT: the
+        other choice is to turn the card (a `turn` action), whose suit the dealer learns only by
+        turning it, so no legal action and no refusal may depend on that suit."""
         t = self.table
         if t.trump_mode == DEALER_TURNS_OR_NT:
-            assert t.turned is not None
-            return (t.turned.suit.value, NO_TRUMP)
+            return (NO_TRUMP,)
         return STRAINS if t.no_trump_call else _SUITS_ONLY
 
     def _trump(self, action: Action) -> HandState:
@@ -248,12 +271,33 @@ class HandState:
         choice = action.strain
         choices = self.trump_choices()
         if choice not in choices:
+            if self.table.trump_mode == DEALER_TURNS_OR_NT:
+                raise IllegalAction(
+                    Code.INVALID_TRUMP,
+                    f"{choice or 'no strain'}: the dealer turns the card (a turn action) or chooses NT",
+                )
             raise IllegalAction(
                 Code.INVALID_TRUMP, f"{choice or 'no strain'} is not a choice here: {', '.join(choices)}"
             )
         t = self.table
         bids = self.auction.bids
         auction = Auction(bids, choice, seat, suit_of(choice))
+        phase = PLAY if len(bids) == t.players else BIDDING
+        return _make(t, auction, self.hands, phase, t.first, t.first, (), (), self.won)
+
+    def _turn(self, action: Action) -> HandState:
+        """The dealer turns the card left after the deal: its suit is trumps (and now public)."""
+        seat = action.seat
+        t = self.table
+        if self.phase != TRUMP or seat != self.to_act or type(seat) is not int:
+            raise self._refuse(action, TRUMP)
+        if t.trump_mode != DEALER_TURNS_OR_NT or t.turned is None:
+            raise IllegalAction(
+                Code.INVALID_TRUMP, "no card is turned here: trumps are named with a trump action"
+            )
+        suit = t.turned.suit
+        bids = self.auction.bids
+        auction = Auction(bids, suit.value, seat, suit, True)
         phase = PLAY if len(bids) == t.players else BIDDING
         return _make(t, auction, self.hands, phase, t.first, t.first, (), (), self.won)
 
@@ -269,7 +313,9 @@ class HandState:
             if hand[i] is c:
                 break
         else:
-            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}")
+            raise IllegalAction(
+                Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}", reveals=(f"hands.{seat}",)
+            )
         trick = self.trick
         if trick and c.suit is not trick[0].suit:
             led = trick[0].suit
@@ -277,6 +323,7 @@ class HandState:
                 raise IllegalAction(
                     Code.MUST_FOLLOW_SUIT,
                     f"seat {seat} holds {led.value} and must follow the {led.value} led, not play {c}",
+                    reveals=(f"hands.{seat}",),
                 )
         t = self.table
         n = t.players
@@ -315,7 +362,10 @@ class HandState:
                 banned = h - sum(self.auction.bids)
                 return tuple([bids[v] for v in range(h + 1) if v != banned])
             return bids[: h + 1]
-        return tuple([_trump_action(seat, s) for s in self.trump_choices()])
+        choices = [_trump_action(seat, s) for s in self.trump_choices()]
+        if t.trump_mode == DEALER_TURNS_OR_NT:
+            return (_turn_action(seat), *choices)
+        return tuple(choices)
 
     def bid_of(self, seat: int) -> int | None:
         i = (seat - self.table.first) % self.table.players
@@ -367,11 +417,7 @@ class HandState:
             )
             hands.append([c.text for c in hand] if shown else None)
         turned = t.turned
-        if (
-            seat is not None
-            and t.trump_mode == DEALER_TURNS_OR_NT
-            and self.trump != (turned.suit.value if turned else None)
-        ):
+        if seat is not None and t.trump_mode == DEALER_TURNS_OR_NT and not self.auction.turned:
             turned = None  # not turned (yet): the dealer opted for no trumps or has not chosen
         show_legal = seat is None or seat == self.to_act
         legal = [a.to_json() for a in self.legal_actions()] if show_legal else []
@@ -519,8 +565,9 @@ def start(rules: Rules, record: HandRecord) -> HandState:
 
 
 def _why_no_turn(rules: Rules, n: int, h: int, rnd: int | None) -> str:
-    if rules["trumps"] not in TURNED_MODES:
-        return f"trumps are {rules['trumps']}"
+    mode = trump_mode(rules, rnd)
+    if mode not in TURNED_MODES:
+        return f"trumps are {mode}" + (f" in round {rnd}" if mode != rules["trumps"] else "")
     if fixed_no_trump(rules, h, rnd):
         return "this round is played without trumps"
     return "the deal uses the whole deck, so the hand has no trumps"
@@ -532,7 +579,7 @@ def initial(
     """The first state of a deal already known to be valid."""
     n = len(hands)
     h = len(hands[0])
-    mode = rules["trumps"]
+    mode = trump_mode(rules, rnd)
     first = (dealer + 1) % n
     table = Table(
         rules=rules,
