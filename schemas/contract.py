@@ -30,6 +30,7 @@ from .common import (
     StrictSchema,
 )
 from .rules import Rules, RulesInForce, type_name
+from .spec import composes
 
 MAX_SEED = 2**53 - 1  # every JSON client reads it exactly (JavaScript numbers are doubles)
 MAX_ACTIONS = 200
@@ -161,6 +162,7 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
         "A hand record, and optionally the seat whose view to return.",
         _fields(game, family, {"seat": Seat(metadata={"description": "View the hand as this seat sees it"})}),
     )
+    composes(f"{t}StateRequest", base=f"{t}HandRecord", own=("seat",))
     play_req = _schema(
         f"{t}PlayRequest",
         "A hand record and the action to apply to it.",

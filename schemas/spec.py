@@ -18,6 +18,49 @@ from .common import COMPONENTS, OneOf, union_component
 
 REF = "#/components/schemas/"
 
+# Request schemas that extend another: name -> (the schema it extends, the fields it adds).
+COMPOSED: dict[str, tuple[str, tuple[str, ...]]] = {}
+
+
+def composes(name: str, base: str, own: tuple[str, ...]) -> None:
+    """Document `name` as `base` plus `own` fields (allOf), not as a copy of base's fields."""
+    COMPOSED[name] = (base, own)
+
+
+def compose(spec: dict[str, Any]) -> None:
+    """Rewrite the composed schemas of a finished spec (in place).
+
+    `additionalProperties: false` cannot be extended (a field added beside it is refused), so the
+    base keeps its fields open, and every schema that extends it is `allOf` the base plus its own
+    fields, closed with `unevaluatedProperties: false`. Where the base is used on its own it is
+    `<Base>Closed`, the base closed the same way; generators that fold a lone `allOf` (the Python
+    one) still name that type after the base.
+    """
+    schemas = spec.get("components", {}).get("schemas", {})
+    for name, (base, own) in COMPOSED.items():
+        if name not in schemas or base not in schemas:
+            continue
+        closed = base + "Closed"
+        if closed not in schemas:
+            _redirect(spec, REF + base, REF + closed)
+            record = schemas[base]
+            schemas[base] = {k: v for k, v in record.items() if k != "additionalProperties"}
+            schemas[closed] = {"allOf": [{"$ref": REF + base}], "unevaluatedProperties": False}
+        whole = schemas[name]
+        extra = {"type": "object", "properties": {k: whole["properties"][k] for k in own}}
+        schemas[name] = {"allOf": [{"$ref": REF + base}, extra], "unevaluatedProperties": False}
+
+
+def _redirect(node: Any, old: str, new: str) -> None:
+    if isinstance(node, dict):
+        if node.get("$ref") == old:
+            node["$ref"] = new
+        for value in node.values():
+            _redirect(value, old, new)
+    elif isinstance(node, list):
+        for value in node:
+            _redirect(value, old, new)
+
 
 def _special(self: Any, field: fields.Field, ret: dict[str, Any], **_: Any) -> dict[str, Any]:  # type: ignore[type-arg]
     """An apispec attribute function (`self` is its converter); it runs after the built-in ones."""
@@ -25,8 +68,12 @@ def _special(self: Any, field: fields.Field, ret: dict[str, Any], **_: Any) -> d
     if "_spec" in meta:
         out: dict[str, Any] = dict(meta["_spec"])
     elif "_ref" in meta:
-        if isinstance(field, OneOf) and field.union not in self.spec.components.schemas:
-            self.spec.components.schema(field.union, union_component(field, self.resolve_nested_schema))
+        name = meta["_ref"]
+        if name not in self.spec.components.schemas:  # shared blocks appear once they are used
+            if isinstance(field, OneOf):
+                self.spec.components.schema(name, union_component(field, self.resolve_nested_schema))
+            else:
+                self.spec.components.schema(name, COMPONENTS[name])
         out = {"$ref": REF + meta["_ref"]}
         if field.allow_none:
             out = {"anyOf": [out, {"type": "null"}]}
@@ -39,9 +86,7 @@ def _special(self: Any, field: fields.Field, ret: dict[str, Any], **_: Any) -> d
 
 
 def install(spec: Any, converter: Any) -> None:
-    """Register the shared components and teach the converter the special fields."""
-    for name, component in COMPONENTS.items():
-        spec.components.schema(name, component)
+    """Teach the converter the special fields (the shared components register on first use)."""
     converter.add_attribute_function(_special)
 
 

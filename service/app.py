@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 
 from . import __version__, config, errors, guard, headers, observability
-from .api import register, require_json_body
+from .api import register, require_acceptable, require_json_body
 from .api.smorest import Api
 
 # Swagger UI is served from the flask-swagger-ui package, ReDoc from a CDN pinned by SRI (headers.py)
@@ -19,12 +19,17 @@ Trickref referees trick-taking card games: send the whole hand (the deal and eve
 and get back the legal moves, why any other move is illegal, trick winners and scores. Nothing is
 stored: every request carries its own state.
 
-Games: Blob, Nomination Whist and Oh Hell. Every response that depends on rules echoes the rules
-in force (`rules.profile`, every option resolved, and a canonical `rules.hash`).
+Every game has its own operations under its own path (`/v1/games/<game>/...`), tagged with the
+game, with its own exact types: its actions (a union discriminated by `type`), its view, its score
+and its scorepad. Every response that depends on rules echoes the rules in force (`rules.profile`,
+every option resolved, and a canonical `rules.hash`).
 
-Errors are `application/problem+json` (RFC 9457) with a stable `code` from a closed list; an
-illegal action names its `action_index` and the rule it breaks.
+Errors are `application/problem+json` (RFC 9457) with a stable `code` (the known codes: the
+project's docs/errors.md; a client treats an unknown code by its status); an illegal action names its
+`action_index` and the rule it breaks.
 """
+CONTACT = {"name": "Trickref maintainers"}
+SERVERS = [{"url": "/", "description": "This service (the host that served this document)"}]
 
 
 def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
@@ -41,7 +46,12 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         OPENAPI_REDOC_PATH="/redoc",
         OPENAPI_REDOC_URL=headers.REDOC_SCRIPT,
         API_SPEC_OPTIONS={
-            "info": {"description": API_DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"}},
+            "info": {
+                "description": API_DESCRIPTION,
+                "contact": CONTACT,
+                "license": {"name": "MIT", "identifier": "MIT"},
+            },
+            "servers": SERVERS,
         },
     )
     if overrides:
@@ -55,6 +65,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     errors.register(app)
     observability.init_app(app)  # first among the hooks: every answer below carries the request id
     guard.init_app(app)  # body size, time, encoding and JSON shape, before any parser reads it
+    app.before_request(require_acceptable)
     app.before_request(require_json_body)
     headers.init_app(app)  # security headers, Cache-Control, the docs' CSP and local assets
     return app

@@ -20,6 +20,19 @@ def require_json_body() -> None:
         abort(415, code="unsupported_media_type", message="Send the body as application/json")
 
 
+ANSWERS = ("application/json", "application/problem+json")
+
+
+def require_acceptable() -> None:
+    """The API answers JSON: a client whose Accept rules out JSON and problem+json gets a 406 that
+    says so, rather than a body it said it cannot read (no Accept header accepts anything)."""
+    if request.routing_exception is not None or request.blueprint in (None, "api-docs"):
+        return  # unrouted requests and the docs pages (HTML) are not API answers
+    accept = request.accept_mimetypes
+    if accept and not any(accept.quality(m) > 0 for m in ANSWERS):
+        abort(406, code="not_acceptable", message=f"Answers are {' or '.join(ANSWERS)}; Accept: {accept}")
+
+
 def register(api: Api) -> None:
     games.register(api)
     api.register_blueprint(ops.blp)

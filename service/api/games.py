@@ -23,6 +23,10 @@ from . import examples
 from .dispatch import json_response, run
 from .smorest import Api, Blueprint
 
+# What each kind of operation can answer besides 200 (each documented with its problem+json).
+POST_ERRORS = (400, 406, 408, 413, 415, 422, 500)
+GET_ERRORS = (406, 500)
+
 catalog: Blueprint = Blueprint(
     "games", __name__, url_prefix="/v1/games", description="The catalog: every game, its rules and options"
 )
@@ -35,7 +39,7 @@ catalog: Blueprint = Blueprint(
     "a one-line description and the source of the rule. Game ids are an open set: new games appear.",
 )
 @catalog.response(200, GameListSchema(), example=examples.catalog("games"))
-@catalog.errors(500)
+@catalog.errors(*GET_ERRORS)
 def list_games() -> Any:
     """List every game with its rule profiles and options"""
     return json_response({"games": [g.describe() for g in registry.GAMES.values()]})
@@ -56,9 +60,6 @@ def unknown_game(game: str, rest: str = "") -> Any:
 def camel(game_id: str) -> str:
     head, *tail = game_id.split("-")
     return head + "".join(part.capitalize() for part in tail)
-
-
-POST_ERRORS = (400, 413, 415, 422, 500)
 
 
 def state_link(game: Game) -> dict[str, Any]:
@@ -100,7 +101,7 @@ def game_blueprint(api: Api, game: Game) -> Blueprint:
             view = blp.arguments(op.request, example=ex.get("request"))(view)
             view = blp.errors(*POST_ERRORS, problems={"422": ex.get("problem")})(view)
         else:
-            view = blp.errors(500)(view)
+            view = blp.errors(*GET_ERRORS)(view)
         doc: dict[str, Any] = {"operationId": camel(game.id) + op.verb, "summary": op.summary}
         if op.key in ("deals", "hands_play"):
             doc["responses"] = {200: {"links": state_link(game)}}

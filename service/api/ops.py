@@ -19,9 +19,12 @@ blp: Blueprint = Blueprint("ops", __name__, description="Health probes")
 
 @blp.route("/healthz")
 class Health(MethodView):
-    @blp.doc(operationId="healthz")
+    @blp.doc(
+        operationId="checkHealth",
+        description="For liveness probes: answers as long as the process serves requests.",
+    )
     @blp.response(200, HealthSchema(), example=examples.catalog("healthz"))
-    @blp.errors(500)
+    @blp.errors(406, 500)
     def get(self) -> Any:
         """Liveness: the process answers (does no work)"""
         return json_response({"status": "ok", "version": __version__})
@@ -29,9 +32,12 @@ class Health(MethodView):
 
 @blp.route("/readyz")
 class Ready(MethodView):
-    @blp.doc(operationId="readyz")
+    @blp.doc(
+        operationId="checkReadiness",
+        description="For readiness probes: 503 until every registered game resolves its default rules.",
+    )
     @blp.response(200, ReadySchema(), example=examples.catalog("readyz"))
-    @blp.errors(500, 503)
+    @blp.errors(406, 500, 503)
     def get(self) -> Any:
         """Readiness: the game registry is loaded and every game resolves its default rules"""
         for game in registry.GAMES.values():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import http
 from typing import Any
 
@@ -23,12 +24,14 @@ REQUEST_ID = {
 
 
 class ContractSpec(apispec.APISpec):
-    """The spec as flask-smorest builds it, plus what applies to every operation: the
-    `X-Request-ID` header, accepted on every request and returned on every response."""
+    """The spec as flask-smorest builds it, plus what applies to the whole of it: the
+    `X-Request-ID` header, accepted on every request and returned on every response, and the
+    requests that extend another written as such (schemas/spec.py `compose`)."""
 
     def to_dict(self) -> dict[str, Any]:
-        spec: dict[str, Any] = super().to_dict()
+        spec: dict[str, Any] = copy.deepcopy(super().to_dict())  # apispec hands out its own dicts
         components = spec.setdefault("components", {})
+        contract_spec.compose(spec)
         components.setdefault("parameters", {})["RequestId"] = {
             "in": "header",
             "name": "X-Request-ID",
