@@ -89,7 +89,9 @@ def ohhell(game: Game, client: Poster) -> Iterator[Example]:
     )
 
 
-PLANS: dict[str, Callable[[Game, Poster], Iterator[Example]]] = {"ohhell": ohhell}
+from .example_plans_blot import blot  # noqa: E402  (it imports this module's helpers)
+
+PLANS: dict[str, Callable[[Game, Poster], Iterator[Example]]] = {"ohhell": ohhell, "blot": blot}
 
 
 def plan(game: Game, client: Poster) -> Iterator[Example]:
