@@ -15,7 +15,7 @@ from .contract import Family
 
 def family_of(game: Game) -> Family:
     """The wire types of a game's family (a new family adds its module here)."""
-    from . import ohhell
+    from . import baloot, ohhell
 
-    families = {"ohhell": ohhell.FAMILY}
+    families = {"ohhell": ohhell.FAMILY, "baloot": baloot.FAMILY}
     return families[game.family]

@@ -18,12 +18,22 @@ class Poster(Protocol):
     def post(self, path: str, body: dict[str, Any], status: int = 200) -> dict[str, Any]: ...
 
 
-def play_out(client: Poster, deal: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Deal and play a hand with each seat's first legal action; the record and every state."""
+Choose = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def first_legal(state: dict[str, Any]) -> dict[str, Any]:
+    return dict(state["legal_actions"][0])
+
+
+def play_out(
+    client: Poster, deal: dict[str, Any], choose: Choose = first_legal
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Deal and play a hand with each seat's first legal action (or `choose`'s); the record and
+    every state."""
     hand = client.post("deals", deal)["hand"]
     states = [client.post("hands/state", hand)]
     while states[-1]["phase"] != "complete":
-        hand = {**hand, "actions": [*hand["actions"], states[-1]["legal_actions"][0]]}
+        hand = {**hand, "actions": [*hand["actions"], choose(states[-1])]}
         states.append(client.post("hands/state", hand))
     return hand, states
 
@@ -89,7 +99,13 @@ def ohhell(game: Game, client: Poster) -> Iterator[Example]:
     )
 
 
-PLANS: dict[str, Callable[[Game, Poster], Iterator[Example]]] = {"ohhell": ohhell}
+def _baloot(game: Game, client: Poster) -> Iterator[Example]:
+    from service.example_plans_baloot import baloot
+
+    return baloot(game, client)
+
+
+PLANS: dict[str, Callable[[Game, Poster], Iterator[Example]]] = {"ohhell": ohhell, "baloot": _baloot}
 
 
 def plan(game: Game, client: Poster) -> Iterator[Example]:

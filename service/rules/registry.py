@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import ohhell
+from . import baloot, ohhell
 from .game import Game
 
-GAMES: dict[str, Game] = {game.id: game for game in (*ohhell.GAMES,)}
+GAMES: dict[str, Game] = {game.id: game for game in (*ohhell.GAMES, *baloot.GAMES)}
 
 
 def find(game_id: str) -> Game | None:

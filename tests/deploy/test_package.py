@@ -69,4 +69,4 @@ def test_the_wheel_serves_the_app_without_the_source_tree(tmp_path):
         text=True,
         timeout=60,
     )
-    assert out.stdout.strip().splitlines()[-1] == '["blob", "nomination-whist", "oh-hell"]'
+    assert out.stdout.strip().splitlines()[-1] == '["blob", "nomination-whist", "oh-hell", "baloot"]'
