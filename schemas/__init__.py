@@ -15,7 +15,7 @@ from .contract import Family
 
 def family_of(game: Game) -> Family:
     """The wire types of a game's family (a new family adds its module here)."""
-    from . import blot, ohhell
+    from . import baloot, blot, ohhell
 
-    families = {"ohhell": ohhell.FAMILY, "blot": blot.FAMILY}
+    families = {"ohhell": ohhell.FAMILY, "blot": blot.FAMILY, "baloot": baloot.FAMILY}
     return families[game.family]

@@ -78,11 +78,11 @@ ACTIONS = OneOf(
     "BlotAction",
     {
         "bid": BlotBidActionSchema(),
-        "pass": bare_action("pass", "Pass: in the bazar, or on the turned card or naming in the duel.")(),
-        "keep": bare_action("keep", "Keep the standing bid at the last word (the bazar).")(),
-        "contra": bare_action("contra", "Double the opponents' bid.")(),
-        "recontra": bare_action("recontra", "Redouble after the opponents' contra.")(),
-        "take": bare_action("take", "Take the turned card's suit as trumps (the duel).")(),
+        "pass": bare_action("pass")(),
+        "keep": bare_action("keep")(),
+        "contra": bare_action("contra")(),
+        "recontra": bare_action("recontra")(),
+        "take": bare_action("take")(),
         "name": NameActionSchema(),
         "play": PlayActionSchema(),
     },
@@ -152,7 +152,7 @@ class MatchEndingSchema(StrictSchema):
     reason = fields.String(required=True, validate=validate.OneOf((NO_TRICK, CAPOT_UNDER_CONTRA)))
 
 
-class DeclarationSchema(StrictSchema):
+class BlotDeclarationSchema(StrictSchema):
     """A combination shown: a run, four of a kind, or the blot."""
 
     seat = Seat(required=True)
@@ -227,7 +227,7 @@ def view(game: Game) -> type[Schema]:
         "tricks": fields.List(fields.Nested(TrickSchema), required=True),
         "current_trick": fields.Nested(CurrentTrickSchema, required=True, allow_none=True),
         "tricks_won": fields.List(Int(), required=True, metadata={"description": "Tricks by team"}),
-        "declarations": fields.List(fields.Nested(DeclarationSchema), required=True),
+        "declarations": fields.List(fields.Nested(BlotDeclarationSchema), required=True),
         "result": fields.Nested(score(game), required=True, allow_none=True),
     }
     if not bazar:

@@ -275,8 +275,26 @@ class PlayActionSchema(StrictSchema):
     card = Card(required=True)
 
 
+# The actions that are only a seat and a type, each defined once whatever families use it.
+BARE_ACTIONS: dict[str, str] = {
+    "pass": "Pass: make no call now (in an auction, a calling round, or on the duel's turned card).",
+    "keep": "Keep the standing bid at the last word (Bazar Blot).",
+    "contra": "Double the opponents' bid (Bazar Blot).",
+    "recontra": "Redouble after the opponents' contra (Bazar Blot).",
+    "take": "Take the turned card's suit as trumps (the Blot duel).",
+    "turn": "Turn the next card of the pack up for trumps (the dealer's choice, dealer-turns-or-no-trump).",
+    "sun": "Call Sun: no trumps (Baloot).",
+    "double": "Double the Hokum contract (Baloot).",
+    "three": "Raise the double to three (Baloot).",
+    "four": "Raise the double to four (Baloot).",
+    "gahwa": "Gahwa: the whole match on this hand (Baloot).",
+    "ashkal": "Ashkal: call Sun for the partner, who buys the turned card (Baloot).",
+}
+
+
 @cache
-def bare_action(kind: str, doc: str) -> type[StrictSchema]:
-    """An action that is only a seat and a type (pass, keep, contra, sun, double...)."""
+def bare_action(kind: str) -> type[StrictSchema]:
+    """The schema of an action that is only a seat and a type: one class (one component) per kind."""
     name = "".join(part.capitalize() for part in kind.split("_")) + "ActionSchema"
-    return type(name, (StrictSchema,), {"__doc__": doc, "seat": Seat(required=True), "type": Const(kind)})
+    attrs = {"__doc__": BARE_ACTIONS[kind], "seat": Seat(required=True), "type": Const(kind)}
+    return type(name, (StrictSchema,), attrs)

@@ -52,9 +52,7 @@ class TrumpActionSchema(StrictSchema):
     strain = Strain(required=True)
 
 
-TurnActionSchema = bare_action(
-    "turn", "Turn the next card of the pack up for trumps (the dealer's choice, dealer-turns-or-no-trump)."
-)
+TurnActionSchema = bare_action("turn")
 
 ACTIONS = OneOf(
     "OhHellAction",

@@ -6,6 +6,7 @@ gives; `service.examples` records the answers.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
@@ -18,12 +19,22 @@ class Poster(Protocol):
     def post(self, path: str, body: dict[str, Any], status: int = 200) -> dict[str, Any]: ...
 
 
-def play_out(client: Poster, deal: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Deal and play a hand with each seat's first legal action; the record and every state."""
+Choose = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def first_legal(state: dict[str, Any]) -> dict[str, Any]:
+    return dict(state["legal_actions"][0])
+
+
+def play_out(
+    client: Poster, deal: dict[str, Any], choose: Choose = first_legal
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Deal and play a hand with each seat's first legal action (or `choose`'s); the record and
+    every state."""
     hand = client.post("deals", deal)["hand"]
     states = [client.post("hands/state", hand)]
     while states[-1]["phase"] != "complete":
-        hand = {**hand, "actions": [*hand["actions"], states[-1]["legal_actions"][0]]}
+        hand = {**hand, "actions": [*hand["actions"], choose(states[-1])]}
         states.append(client.post("hands/state", hand))
     return hand, states
 
@@ -89,10 +100,11 @@ def ohhell(game: Game, client: Poster) -> Iterator[Example]:
     )
 
 
-from .example_plans_blot import blot  # noqa: E402  (it imports this module's helpers)
-
-PLANS: dict[str, Callable[[Game, Poster], Iterator[Example]]] = {"ohhell": ohhell, "blot": blot}
-
-
 def plan(game: Game, client: Poster) -> Iterator[Example]:
-    return PLANS[game.family](game, client)
+    """The game's family's plan: `ohhell` here, any other in `service/example_plans_<family>.py`
+    (imported when needed: those modules use this one's helpers)."""
+    if game.family == "ohhell":
+        return ohhell(game, client)
+    module = importlib.import_module(f"service.example_plans_{game.family}")
+    found: Callable[[Game, Poster], Iterator[Example]] = getattr(module, game.family)
+    return found(game, client)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import blot, ohhell
+from . import baloot, blot, ohhell
 from .game import Game
 
-GAMES: dict[str, Game] = {game.id: game for game in (*ohhell.GAMES, *blot.GAMES)}
+GAMES: dict[str, Game] = {game.id: game for game in (*ohhell.GAMES, *blot.GAMES, *baloot.GAMES)}
 
 
 def find(game_id: str) -> Game | None:

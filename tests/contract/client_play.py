@@ -23,23 +23,44 @@ def _model(game: str, name: str) -> Any:
     return getattr(importlib.import_module(f"trickref_client.models.{module}"), prefix + name)
 
 
-def play_hand(client: Client, game: str, profile: str, seed: int) -> tuple[int, list[int]]:
-    """Deal, play every action the view offers first, score: (actions played, the scores)."""
+def _deal(client: Client, game: str, profile: str, seed: int) -> Any:
     rules = _model(game, "Rules").from_dict({"profile": profile})
     dealt = _op(game, "deal_hand").sync(
         client=client, body=_model(game, "DealRequest")(rules=rules, seed=seed)
     )
     assert not isinstance(dealt, Problem) and dealt is not None, dealt
-    hand = dealt.hand
-    record = _model(game, "HandRecord")
-    state = _op(game, "get_hand_state").sync(
+    return dealt.hand
+
+
+def _state(client: Client, game: str, hand: Any) -> Any:
+    return _op(game, "get_hand_state").sync(
         client=client, body=_model(game, "StateRequest").from_dict(hand.to_dict())
     )
+
+
+def _choose(state: Any) -> Any:
+    """The first action the view offers; while calling, the first that is not a pass (a pass comes
+    first where a game offers one, and four passes twice over deal again)."""
+    legal = list(state.legal_actions)
+    if state.phase.value == "calling":
+        return next((a for a in legal if a.to_dict()["type"] != "pass"), legal[0])
+    return legal[0]
+
+
+def play_hand(client: Client, game: str, profile: str, seed: int) -> tuple[int, list[int]]:
+    """Deal, play every action the view offers first, score: (actions played, the scores).
+    A deal passed out (phase `redeal`) is dealt again with the next seed."""
+    hand = _deal(client, game, profile, seed)
+    record = _model(game, "HandRecord")
+    state = _state(client, game, hand)
     played = 0
     while state.phase.value != "complete":
-        body = _model(game, "PlayRequest")(
-            hand=record.from_dict(hand.to_dict()), action=state.legal_actions[0]
-        )
+        if state.phase.value == "redeal":
+            seed += 1
+            hand = _deal(client, game, profile, seed)
+            state = _state(client, game, hand)
+            continue
+        body = _model(game, "PlayRequest")(hand=record.from_dict(hand.to_dict()), action=_choose(state))
         result = _op(game, "play_action").sync(client=client, body=body)
         assert not isinstance(result, Problem), result
         hand, state = result.hand, result.state

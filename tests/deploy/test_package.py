@@ -69,5 +69,5 @@ def test_the_wheel_serves_the_app_without_the_source_tree(tmp_path):
         text=True,
         timeout=60,
     )
-    games = '["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel"]'
+    games = '["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"]'
     assert out.stdout.strip().splitlines()[-1] == games

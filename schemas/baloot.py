@@ -1,0 +1,264 @@
+"""The Baloot family's wire types: its actions, summary, view, score and scorepad.
+
+Saudi Baloot (service/rules/baloot, docs/rules/baloot.md); its operations wrap these types with
+the game's own typed rules (schemas/contract.py).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from service.rules.baloot.projects import BALOOT, FIFTY, FOUR_HUNDRED, HUNDRED, SIRA
+from service.rules.baloot.scoring import GAHWA, HOKUM, SUN
+from service.rules.baloot.state import CALLING, COMPLETE, DOUBLING, PLAY, REDEAL
+from service.rules.game import Game
+
+from .common import (
+    Card,
+    CardList,
+    Const,
+    CurrentTrickSchema,
+    Int,
+    Ints,
+    OneOf,
+    PlayActionSchema,
+    Seat,
+    Strain,
+    StrictSchema,
+    Suit,
+    TrickSchema,
+    bare_action,
+)
+from .contract import Family
+from .rules import RulesInForce, type_name
+
+PHASES = (CALLING, DOUBLING, PLAY, COMPLETE, REDEAL)
+MODES = (HOKUM, SUN)
+PROJECT_NAMES = (SIRA, FIFTY, HUNDRED, FOUR_HUNDRED)
+DECLARATION_NAMES = (*PROJECT_NAMES, BALOOT)
+TEAMS = 2
+
+
+class HokumActionSchema(StrictSchema):
+    """Call Hokum with this trump suit."""
+
+    seat = Seat(required=True)
+    type = Const("hokum")
+    strain = Suit(required=True)
+
+
+ACTIONS = OneOf(
+    "BalootAction",
+    {
+        "hokum": HokumActionSchema(),
+        "sun": bare_action("sun")(),
+        "pass": bare_action("pass")(),
+        "double": bare_action("double")(),
+        "three": bare_action("three")(),
+        "four": bare_action("four")(),
+        "gahwa": bare_action("gahwa")(),
+        "ashkal": bare_action("ashkal")(),
+        "play": PlayActionSchema(),
+    },
+)
+
+# The doubling level: 1 (none) to 4, or "gahwa".
+DOUBLE_SPEC: dict[str, Any] = {
+    "oneOf": [{"type": "integer", "minimum": 1, "maximum": 4}, {"type": "string", "enum": [GAHWA]}],
+    "description": "The doubling level: 1 (none), 2 (double), 3 (three), 4 (four) or gahwa",
+}
+
+
+def _double(value: object) -> None:
+    if value != GAHWA and not (type(value) is int and 1 <= value <= 4):
+        raise ValidationError("1 to 4, or 'gahwa'.")
+
+
+def Double(**kw: Any) -> fields.Raw:
+    return fields.Raw(validate=_double, metadata={"_spec": DOUBLE_SPEC, **kw.pop("metadata", {})}, **kw)
+
+
+def Pair(**kw: Any) -> fields.List:  # type: ignore[type-arg]
+    """Two non-negative integers, team 0 (seats 0 and 2) then team 1."""
+    return fields.List(Int(), validate=validate.Length(equal=TEAMS), **kw)
+
+
+def Team(**kw: Any) -> fields.Integer:
+    return Int(0, 1, **kw)
+
+
+class ContractSchema(StrictSchema):
+    """The contract: who called it, Hokum or Sun, trumps (NT in Sun) and the doubling level."""
+
+    seat = Seat(required=True)
+    mode = fields.String(required=True, validate=validate.OneOf(MODES))
+    strain = Strain(required=True)
+    double = Double(required=True)
+
+
+class SummaryContractSchema(ContractSchema):
+    double = Double(metadata={"description": "The doubling level (default 1)"})
+
+
+class BalootSummarySchema(StrictSchema):
+    """A hand's scorepad line: the contract (null: passed out), card points, tricks, projects and
+    the baloot, each by team."""
+
+    contract = fields.Nested(SummaryContractSchema, required=True, allow_none=True)
+    card_points = Pair(metadata={"description": "Card points by team (162 in Hokum, 130 in Sun)"})
+    tricks = Pair(metadata={"description": "Tricks by team (8 in all)"})
+    projects = Pair(metadata={"description": "Project game points that count, by team"})
+    baloot = Team(allow_none=True, metadata={"description": "The team holding the baloot, or null"})
+    dealer = Seat(metadata={"description": "The dealer (in a match: checked against the rotation)"})
+
+
+class ScoreSummarySchema(StrictSchema):
+    contract = fields.Nested(ContractSchema, required=True)
+    card_points = Pair(required=True)
+    tricks = Pair(required=True)
+    projects = Pair(required=True)
+    baloot = Int(0, 1, required=True, allow_none=True)
+
+
+class TeamScoreSchema(StrictSchema):
+    """One team's line of a hand's score: score = raw x multiplier + projects x project_multiplier
+    + baloot."""
+
+    team = Int(0, 1, required=True)
+    calling = fields.Boolean(required=True)
+    counting = fields.Boolean(required=True)
+    card_points = Int(required=True)
+    tricks = Int(0, 8, required=True)
+    game_points = Int(required=True)
+    rounding_loss = fields.Integer(strict=True, required=True)
+    compared = Int(required=True)
+    raw = Int(required=True)
+    multiplier = Int(1, 4, required=True)
+    projects = Int(required=True)
+    project_multiplier = Int(1, 4, required=True)
+    baloot = Int(0, 2, required=True)
+    score = Int(required=True)
+
+
+class ProjectSchema(StrictSchema):
+    seat = Seat(required=True)
+    name = fields.String(required=True, validate=validate.OneOf(PROJECT_NAMES))
+    points = Int(required=True)
+    cards = CardList(required=True)
+    counts = fields.Boolean(required=True)
+
+
+class BalootDeclarationSchema(StrictSchema):
+    seat = Seat(required=True)
+    name = fields.String(required=True, validate=validate.OneOf(DECLARATION_NAMES))
+    points = Int(required=True)
+    cards = CardList(required=True, allow_none=True)
+
+
+class GahwaSchema(StrictSchema):
+    team = Int(0, 1, required=True)
+    ends_match = fields.Boolean(required=True)
+
+
+@cache
+def score(game: Game) -> type[Schema]:
+    return type(
+        f"{type_name(game)}ScoreSchema",
+        (StrictSchema,),
+        {
+            "__doc__": "A hand's score: the contract, made or not, and each team's breakdown.",
+            "rules": RulesInForce(game),
+            "contract": fields.Nested(ContractSchema, required=True, allow_none=True),
+            "passed": fields.Boolean(metadata={"description": "A deal all four passed (scores 0-0)"}),
+            "made": fields.Boolean(required=True),
+            "kaboot": fields.Boolean(required=True),
+            "counting_team": Int(0, 1, required=True, allow_none=True),
+            "scores": Ints(required=True, metadata={"description": "This hand's score, by team"}),
+            "breakdown": fields.List(fields.Nested(TeamScoreSchema), required=True),
+            "summary": fields.Nested(ScoreSummarySchema, required=True, allow_none=True),
+            "projects": fields.List(
+                fields.Nested(ProjectSchema), metadata={"description": "Every project dealt (records only)"}
+            ),
+            "gahwa": fields.Nested(GahwaSchema),
+        },
+    )
+
+
+@cache
+def view(game: Game) -> type[Schema]:
+    return type(
+        f"{type_name(game)}ViewSchema",
+        (StrictSchema,),
+        {
+            "__doc__": "A hand as it stands; with `seat`, only what that seat may see.",
+            "rules": RulesInForce(game),
+            "phase": fields.String(required=True, validate=validate.OneOf(PHASES)),
+            "to_act": Seat(required=True, allow_none=True),
+            "dealer": Seat(required=True),
+            "players": Int(4, 4, required=True),
+            "calling_round": Int(1, 2, required=True, allow_none=True),
+            "contract": fields.Nested(ContractSchema, required=True, allow_none=True),
+            "bids": fields.List(
+                ACTIONS, required=True, metadata={"description": "Every calling and doubling action so far"}
+            ),
+            "hands": fields.List(
+                CardList(allow_none=True),
+                required=True,
+                metadata={"description": "Cards still held, by seat; null where hidden from the viewer"},
+            ),
+            "hand_counts": fields.List(Int(), required=True),
+            "turned": Card(required=True, metadata={"description": "The turned card (always public)"}),
+            "legal_actions": fields.List(
+                ACTIONS, required=True, metadata={"description": "Ready to send back to hands/play"}
+            ),
+            "tricks": fields.List(fields.Nested(TrickSchema), required=True),
+            "current_trick": fields.Nested(CurrentTrickSchema, required=True, allow_none=True),
+            "tricks_won": fields.List(Int(), required=True),
+            "declarations": fields.List(fields.Nested(BalootDeclarationSchema), required=True),
+            "result": fields.Nested(score(game), required=True, allow_none=True),
+        },
+    )
+
+
+class MatchDealSchema(StrictSchema):
+    deal = Int(1, required=True)
+    dealer = Seat(required=True)
+    contract = fields.Nested(ContractSchema, required=True, allow_none=True)
+    made = fields.Boolean(required=True)
+    kaboot = fields.Boolean(required=True)
+    scores = Ints(required=True)
+    totals = Ints(required=True)
+    summary = fields.Nested(ScoreSummarySchema, required=True, allow_none=True)
+
+
+@cache
+def match(game: Game) -> type[Schema]:
+    return type(
+        f"{type_name(game)}MatchSchema",
+        (StrictSchema,),
+        {
+            "__doc__": "The scorepad: every deal, running totals, the winning team once finished.",
+            "rules": RulesInForce(game),
+            "deals": fields.List(fields.Nested(MatchDealSchema), required=True),
+            "totals": Ints(required=True, metadata={"description": "By team"}),
+            "finished": fields.Boolean(required=True),
+            "winner": Int(0, 1, required=True, allow_none=True),
+            "next_dealer": Seat(required=True, allow_none=True),
+        },
+    )
+
+
+FAMILY = Family(
+    name="Baloot",
+    actions=ACTIONS,
+    summary=BalootSummarySchema,
+    view=view,
+    score=score,
+    match=match,
+    record_fields=("turned", "stock"),
+    deal_round=False,
+    max_hands=99,
+)
