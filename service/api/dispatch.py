@@ -50,5 +50,4 @@ def json_response(data: Any, status: int = 200) -> Response:
 
 def run(game: Game, operation: str, body: Mapping[str, Any]) -> Response:
     rules = resolve_rules(game, body)
-    result = getattr(game, operation)(rules, body)
-    return json_response(result)
+    return json_response(game.answer(operation, rules, body))

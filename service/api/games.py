@@ -8,10 +8,12 @@ generated from the contract sees exact types per game while the HTTP code knows 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
 from flask_smorest import abort
+from werkzeug.routing import BaseConverter
 
 from schemas import family_of
 from schemas.catalog import GameListSchema
@@ -46,12 +48,17 @@ def list_games() -> Any:
 
 
 # Unknown games: not in the contract (every documented path names a real game), answered with a
-# 404 that names the known ones.
+# 404 that names the known ones. The route must not match a known game's paths, or a wrong method
+# on one of them would land here instead of getting its 405.
+class UnknownGame(BaseConverter):
+    regex = "(?!(?:" + "|".join(re.escape(g) for g in registry.GAMES) + ")(?:/|$))[^/]+"
+
+
 unknown = FlaskBlueprint("unknown_game", __name__)
 
 
-@unknown.route("/v1/games/<game>", methods=["GET", "POST"])
-@unknown.route("/v1/games/<game>/<path:rest>", methods=["GET", "POST"])
+@unknown.route("/v1/games/<unknown_game:game>", methods=["GET", "POST"])
+@unknown.route("/v1/games/<unknown_game:game>/<path:rest>", methods=["GET", "POST"])
 def unknown_game(game: str, rest: str = "") -> Any:
     known = ", ".join(sorted(registry.GAMES)) or "none yet"
     abort(404, code="unknown_game", message=f"No game {game!r}; known games: {known}")
@@ -112,6 +119,7 @@ def game_blueprint(api: Api, game: Game) -> Blueprint:
 
 
 def register(api: Api) -> None:
+    api._app.url_map.converters["unknown_game"] = UnknownGame
     api.register_blueprint(catalog)
     for game in registry.GAMES.values():
         api.register_blueprint(game_blueprint(api, game))

@@ -147,8 +147,31 @@ class RuleError(Exception):
         """
         if all(sees(place) for place in self.reveals):
             return self
+        return self.withheld(who)
+
+    def withheld(self, who: str) -> RuleError:
+        """The same error with a neutral detail (code, action index and field kept)."""
         detail = f"{MESSAGES[self.code]} (the details involve what {who} may not see)"
         return type(self)(self.code, detail, self.action_index, self.field, ())
+
+
+# Codes whose detail may name cards (a hand's, the stock's): for a seat view, an error with one of
+# these codes that does not say which places it reveals is answered without its detail.
+CARD_CODES = frozenset(
+    {
+        Code.DUPLICATE_CARD,
+        Code.FOREIGN_CARD,
+        Code.WRONG_HAND_SIZE,
+        Code.INVALID_TURNED_CARD,
+        Code.CARD_NOT_IN_HAND,
+        Code.MUST_FOLLOW_SUIT,
+        Code.MUST_TRUMP,
+        Code.MUST_OVERTRUMP,
+        Code.TRUMP_LEAD_LOCKED,
+        Code.INVALID_STOCK,
+        Code.INVALID_TRICK,
+    }
+)
 
 
 class InvalidNotation(RuleError):

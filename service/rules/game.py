@@ -11,9 +11,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
+from .errors import CARD_CODES, RuleError
 from .profile import RuleBook, Rules
 
 Json = dict[str, Any]
+VIEWS = ("state", "play")  # the operations a request may make for one seat's view
 
 
 class Game(ABC):
@@ -38,6 +40,33 @@ class Game(ABC):
             "actions": list(self.action_types),
             "rules": self.rulebook.catalog(),
         }
+
+    def answer(self, operation: str, rules: Rules, body: Mapping[str, Any]) -> Json:
+        """Run one operation (a method name below) as the contract answers it: a request made for a
+        seat's view (hands/state or hands/play with `seat`) gets its errors as that seat may read
+        them (`for_seat`)."""
+        try:
+            result: Json = getattr(self, operation)(rules, body)
+        except RuleError as e:
+            seat = body.get("seat")
+            if type(seat) is int and operation in VIEWS:
+                raise self.for_seat(e, rules, body, seat) from None
+            raise
+        return result
+
+    def for_seat(self, error: RuleError, rules: Rules, body: Mapping[str, Any], seat: int) -> RuleError:
+        """`error` as `seat` may read it, answering a request made for that seat's view (hands/state
+        or hands/play with `seat`): the code, action index and field stay, but a detail that names
+        what the seat may not see is withheld.
+
+        This default knows that a seat sees its own hand and nothing else that is hidden, and it is
+        conservative: a card-level error that does not say which places it names is withheld
+        whole. A game with more hidden or more public places (hidden bids, a turned card that is
+        only sometimes shown) overrides it.
+        """
+        if not error.reveals:
+            return error.withheld(f"seat {seat}") if error.code in CARD_CODES else error
+        return error.for_viewer(lambda place: place == f"hands.{seat}", f"seat {seat}")
 
     @abstractmethod
     def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:

@@ -150,3 +150,45 @@ def test_a_match_refuses_a_record_dealt_under_other_rules(client):
     body = {"rules": {"profile": "method-one"}, "hands": [{"hand": deal}]}
     problem = assert_problem(client.post("/v1/games/blob/matches/score", json=body), 422, "rules_conflict")
     assert problem["errors"] == {"hands.0.hand.rules": [problem["detail"]]}
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"seat": 0, "type": "bid", "value": 1, "card": "AS"},  # a field of another type
+        {"seat": 0, "type": "bid"},  # a bid without its value
+        {"seat": 0, "type": "hokum", "strain": "H"},  # another family's action
+    ],
+)
+def test_an_action_with_the_wrong_fields_is_a_schema_failure(client, action):
+    hand = client.post("/v1/games/oh-hell/deals", json={"seed": 3}).get_json()["hand"]
+    body = assert_problem(
+        client.post("/v1/games/oh-hell/hands/play", json={"hand": hand, "action": action}),
+        422,
+        "validation_failed",
+    )
+    assert all(path.startswith("action") for path in body["errors"]), body["errors"]
+
+
+def test_field_errors_are_dotted_paths(client):
+    hand = client.post("/v1/games/blob/deals", json={"seed": 3}).get_json()["hand"]
+    hand["actions"] = [{"seat": 1, "type": "play", "card": " AS"}]
+    body = assert_problem(client.post("/v1/games/blob/hands/state", json=hand), 422, "validation_failed")
+    assert list(body["errors"]) == ["actions.0.card"]
+
+
+@pytest.mark.parametrize("seed", [2**53, -1, 1.5])
+def test_seeds_stay_within_what_every_json_client_reads_exactly(client, seed):
+    assert_problem(client.post("/v1/games/blob/deals", json={"seed": seed}), 422, "validation_failed")
+
+
+def test_a_server_chosen_seed_is_exact_in_javascript(client):
+    for _ in range(20):
+        assert 0 <= client.post("/v1/games/baloot/deals", json={}).get_json()["seed"] < 2**53
+
+
+def test_an_answer_the_client_cannot_accept_is_406(client):
+    resp = client.get("/v1/games", headers={"Accept": "text/html"})
+    assert_problem(resp, 406, "not_acceptable")
+    assert client.get("/v1/games", headers={"Accept": "application/*"}).status_code == 200
+    assert client.get("/v1/games", headers={"Accept": "application/problem+json"}).status_code == 200

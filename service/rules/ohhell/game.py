@@ -65,7 +65,7 @@ def start_state(rules: Rules, record: HandRecord) -> HandState:
     return build(rules, record)
 
 
-def dealread_cards(
+def deal_cards(
     rules: Rules, dealer: int, seed: int, rnd: int
 ) -> tuple[tuple[tuple[Card, ...], ...], Card | None]:
     """Shuffle with `seed`, deal the round's hand size one card at a time from the dealer's left, and
@@ -82,7 +82,7 @@ def dealread_cards(
 
 def deal_state(rules: Rules, dealer: int, seed: int, rnd: int = 1) -> HandState:
     """A fresh hand as an engine state (the benchmark's and the simulations' entry point)."""
-    hands, turned = dealread_cards(rules, dealer, seed, rnd)
+    hands, turned = deal_cards(rules, dealer, seed, rnd)
     return initial(rules, dealer, hands, turned, rnd)
 
 
@@ -271,7 +271,7 @@ class OhHellGame(Game):
         dealer = (rnd - 1) % n if dealer is None else read_seat(dealer, n, "dealer")
         given = body.get("seed")
         seed: int = given if type(given) is int else secrets.randbits(53)  # exact in every JSON client
-        hands, turned = dealread_cards(rules, dealer, seed, rnd)
+        hands, turned = deal_cards(rules, dealer, seed, rnd)
         record = HandRecord(dealer, hands, (), turned, (), rnd).to_json()
         echo = rules.echo()
         return {
@@ -280,22 +280,14 @@ class OhHellGame(Game):
             "hand": {"rules": {"profile": echo["profile"], **echo["options"]}, **record},
         }
 
+    def for_seat(self, error: RuleError, rules: Rules, body: Mapping[str, Any], seat: int) -> RuleError:
+        hand = body.get("hand", body)
+        return _for_seat(error, rules, hand if isinstance(hand, Mapping) else {}, seat)
+
     def state(self, rules: Rules, body: Mapping[str, Any]) -> Json:
-        seat = body.get("seat")
-        try:
-            st = build(rules, parse_record(body))
-        except RuleError as e:
-            raise _for_seat(e, rules, body, seat) from None
-        return st.view(seat)
+        return build(rules, parse_record(body)).view(body.get("seat"))
 
     def play(self, rules: Rules, body: Mapping[str, Any]) -> Json:
-        try:
-            return self._play(rules, body)
-        except RuleError as e:
-            hand = body.get("hand")
-            raise _for_seat(e, rules, hand if isinstance(hand, Mapping) else {}, body.get("seat")) from None
-
-    def _play(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         hand = body.get("hand")
         record = parse_record(hand)
         st = build(rules, record)
