@@ -11,7 +11,7 @@ the dealt hands) and shared by every state of the play, so each card costs one c
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32, LAST_TRICK, PLAIN_POINTS, TRUMP_POINTS
@@ -137,6 +137,8 @@ class Play:
     hands: tuple[tuple[Card, ...], ...]  # the full hands the play starts from
     undealt: tuple[Card, ...]
     combinations: Combinations
+    # card -> strength in a trick: plain order 0-7, trumps 8-15 (a trump beats any plain card)
+    strength: dict[Card, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +154,11 @@ class BlotState:
     won: tuple[int, int]  # tricks by team
     points: tuple[int, int]  # card points by team, the last trick's 10 included
     play: Play | None
+    # Derived during the play, kept so that each card costs one step: the card winning the trick so
+    # far and its seat (None and 0 before the lead), and the cards the seat to play may play.
+    best: Card | None = field(default=None, compare=False, repr=False)
+    best_seat: int = field(default=0, compare=False, repr=False)
+    playable: tuple[Card, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def contract(self) -> Contract | None:
@@ -397,42 +404,16 @@ class BlotState:
             rules["combination_ties"],
             t.game == BAZAR,
         )
-        play = Play(trump, values, hands, undealt, combos)
-        return _make(t, auction, hands, PLAY, t.first, t.first, (), (), (0, 0), (0, 0), play)
+        play = Play(trump, values, hands, undealt, combos, _STRENGTH[c.strain])
+        first = t.first
+        return _make(
+            t, auction, hands, PLAY, first, first, (), (), (0, 0), (0, 0), play, None, 0, hands[first]
+        )
 
     def legal_cards(self) -> tuple[Card, ...]:
-        """The cards the seat to play may play (the hot path: no reasons)."""
-        seat = self.to_act
-        assert seat is not None and self.play is not None
-        hand = self.hands[seat]
-        trick = self.trick
-        if not trick:
-            return hand
-        led = trick[0].suit
-        trump = self.play.trump
-        follow = tuple([c for c in hand if c.suit is led])
-        if follow:
-            if led is trump:
-                top = max([_TRUMP_ORDER[c.rank] for c in trick if c.suit is trump])
-                higher = tuple([c for c in follow if _TRUMP_ORDER[c.rank] > top])
-                return higher or follow
-            return follow
-        if trump is None:
-            return hand
-        trumps = tuple([c for c in hand if c.suit is trump])
-        if not trumps:
-            return hand
-        n = self.table.players
-        if n == 4 and (self.leader + winning_index(trick, trump, BELOTE_ORDER)) % 4 == (seat + 2) % 4:
-            return hand  # the partner is winning the trick
-        top = max([_TRUMP_ORDER[c.rank] for c in trick if c.suit is trump], default=-1)
-        if top >= 0:
-            higher = tuple([c for c in trumps if _TRUMP_ORDER[c.rank] > top])
-            if higher:
-                return higher
-            if self.table.duties.free_if_cannot_overtrump:
-                return hand
-        return trumps
+        """The cards the seat to play may play (the hot path: no reasons; kept on the state)."""
+        assert self.to_act is not None and self.play is not None
+        return self.playable
 
     def _play(self, action: Action) -> BlotState:
         seat = action.seat
@@ -442,42 +423,57 @@ class BlotState:
         if c is None or action.value is not None or action.strain is not None or action.capot:
             _check_fields(action, BAZAR_FIELDS["play"])
             raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
-        hand = self.hands[seat]
-        try:
-            i = hand.index(c)  # cards are interned: identity
-        except ValueError:
-            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}") from None
-        trick = self.trick
+        hands = self.hands
+        hand = hands[seat]
+        if c not in self.playable:  # cards are interned: identity
+            if c not in hand:
+                raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}")
+            raise self._illegal(c)
         play = self.play
         assert play is not None
-        # following a plain suit led is always legal; anything else is checked against the duties
-        if trick and (c.suit is not trick[0].suit or c.suit is play.trump) and c not in self.legal_cards():
-            raise self._illegal(c)
+        i = hand.index(c)
+        left = hand[:i] + hand[i + 1 :]
+        hands = (*hands[:seat], left, *hands[seat + 1 :])
+        trick = self.trick
+        strength = play.strength
+        best = self.best
+        if best is None or ((c.suit is best.suit or c.suit is play.trump) and strength[c] > strength[best]):
+            best, best_seat = c, seat
+        else:
+            best_seat = self.best_seat
+        trick = (*trick, c)
         t = self.table
         n = t.players
-        left = hand[:i] + hand[i + 1 :]
-        hands = (*self.hands[:seat], left, *self.hands[seat + 1 :])
-        trick = (*trick, c)
         if len(trick) < n:
+            nxt = seat + 1 if seat + 1 < n else 0
             return _make(
-                t, self.auction, hands, PLAY, (seat + 1) % n, self.leader, trick, self.tricks, self.won,
-                self.points, play,
+                t, self.auction, hands, PLAY, nxt, self.leader, trick, self.tricks, self.won, self.points,
+                play, best, best_seat, _playable(hands[nxt], trick, best, best_seat, nxt, play, t),
             )  # fmt: skip
-        winner = (self.leader + winning_index(trick, play.trump, BELOTE_ORDER)) % n
+        winner = best_seat
         values = play.values
         pts = values[trick[0]] + values[trick[1]]
         if n == 4:
             pts += values[trick[2]] + values[trick[3]]
         if not left:
             pts += LAST_TRICK
-        team = winner % 2
-        won = (self.won[0] + 1, self.won[1]) if team == 0 else (self.won[0], self.won[1] + 1)
-        points = (
-            (self.points[0] + pts, self.points[1]) if team == 0 else (self.points[0], self.points[1] + pts)
-        )
-        tricks = (*self.tricks, PlayedTrick(self.leader, trick, winner, pts))
+        if winner % 2 == 0:
+            won = (self.won[0] + 1, self.won[1])
+            points = (self.points[0] + pts, self.points[1])
+        else:
+            won = (self.won[0], self.won[1] + 1)
+            points = (self.points[0], self.points[1] + pts)
+        done: PlayedTrick = _new(PlayedTrick)
+        _set_pt_leader(done, self.leader)
+        _set_pt_cards(done, trick)
+        _set_pt_winner(done, winner)
+        _set_pt_points(done, pts)
+        tricks = (*self.tricks, done)
         if left:
-            return _make(t, self.auction, hands, PLAY, winner, winner, (), tricks, won, points, play)
+            return _make(
+                t, self.auction, hands, PLAY, winner, winner, (), tricks, won, points, play, None, 0,
+                hands[winner],
+            )  # fmt: skip
         return _make(t, self.auction, hands, COMPLETE, None, winner, (), tricks, won, points, play)
 
     def _refuse_play(self, action: Action) -> IllegalAction:
@@ -673,6 +669,16 @@ def card_values(strain: str) -> dict[Card, int]:
 _VALUES: dict[str, dict[Card, int]] = {s: card_values(s) for s in STRAINS}
 
 
+def card_strengths(strain: str) -> dict[Card, int]:
+    """Each card's strength in a trick: plain order 0-7, trumps 8-15. A card beats the one winning
+    so far when it is of the same suit or a trump and stronger."""
+    trump = suit_of(strain)
+    return {c: 8 + _TRUMP_ORDER[c.rank] if c.suit is trump else _PLAIN_ORDER[c.rank] for c in DECK_32}
+
+
+_STRENGTH: dict[str, dict[Card, int]] = {s: card_strengths(s) for s in STRAINS}
+
+
 def _check_fields(action: Action, allowed: frozenset[str]) -> None:
     """An action carrying a field its type does not use is refused, never silently dropped."""
     extra = [
@@ -705,7 +711,7 @@ def _played(leader: int, cards: Sequence[Card], n: int) -> list[dict[str, Any]]:
 _new = object.__new__
 _SETTERS = tuple(BlotState.__dict__[f.name].__set__ for f in fields(BlotState))
 (_set_table, _set_auction, _set_hands, _set_phase, _set_to_act, _set_leader, _set_trick, _set_tricks,
- _set_won, _set_points, _set_play) = _SETTERS  # fmt: skip
+ _set_won, _set_points, _set_play, _set_best, _set_best_seat, _set_playable) = _SETTERS  # fmt: skip
 
 
 def _make(
@@ -720,6 +726,9 @@ def _make(
     won: tuple[int, int],
     points: tuple[int, int],
     play: Play | None,
+    best: Card | None = None,
+    best_seat: int = 0,
+    playable: tuple[Card, ...] = (),
 ) -> BlotState:
     s: BlotState = _new(BlotState)
     _set_table(s, table)
@@ -733,7 +742,52 @@ def _make(
     _set_won(s, won)
     _set_points(s, points)
     _set_play(s, play)
+    _set_best(s, best)
+    _set_best_seat(s, best_seat)
+    _set_playable(s, playable)
     return s
+
+
+_PT_SETTERS = tuple(PlayedTrick.__dict__[f.name].__set__ for f in fields(PlayedTrick))
+_set_pt_leader, _set_pt_cards, _set_pt_winner, _set_pt_points = _PT_SETTERS
+
+
+def _playable(
+    hand: tuple[Card, ...],
+    trick: tuple[Card, ...],
+    best: Card,
+    best_seat: int,
+    seat: int,
+    play: Play,
+    t: Table,
+) -> tuple[Card, ...]:
+    """The cards `seat` may play to the non-empty `trick` (the rule book's duties, as the core's
+    `judge` applies them): `best` is the card winning it, played by `best_seat`. The highest trump
+    in a trick is always the card winning it, so no scan of the trick is needed."""
+    led = trick[0].suit
+    trump = play.trump
+    follow = tuple([c for c in hand if c.suit is led])
+    strength = play.strength
+    if follow:
+        if led is trump:  # raise on a trump lead: `best` is the highest trump
+            top = strength[best]
+            return tuple([c for c in follow if strength[c] > top]) or follow
+        return follow
+    if trump is None:
+        return hand
+    trumps = tuple([c for c in hand if c.suit is trump])
+    if not trumps:
+        return hand
+    if t.players == 4 and best_seat == (seat + 2) % 4:
+        return hand  # the partner is winning the trick
+    if best.suit is trump:
+        top = strength[best]
+        higher = tuple([c for c in trumps if strength[c] > top])
+        if higher:
+            return higher
+        if t.duties.free_if_cannot_overtrump:
+            return hand
+    return trumps
 
 
 # --------------------------------------------------------------------- building the first state
