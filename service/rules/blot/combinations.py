@@ -11,14 +11,43 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..belote.combinations import holds_king_and_queen, quartets, runs
-from ..cards import Card, Suit
+from ..belote.cards import DECK_32, NATURAL_LOW_TO_HIGH
+from ..belote.combinations import quartets, runs
+from ..cards import SUITS, Card, Suit
 from .options import FIRST_IN_ORDER, QUARTET_VALUES
 
 RUN = "run"
 QUARTET = "quartet"
 BLOT = "blot"
 BLOT_POINTS = 20
+
+
+# One bit per card (8 per suit, natural order): most dealt hands hold no combination, and two shifts
+# and a mask say so without building any run or quartet.
+_BIT: dict[Card, int] = {
+    c: 1 << (8 * SUITS.index(c.suit) + NATURAL_LOW_TO_HIGH.index(c.rank)) for c in DECK_32
+}
+_SUIT_EDGE = sum(0b11000000 << (8 * s) for s in range(4))  # a run never wraps into the next suit
+_QUARTET_MASKS = tuple(sum(1 << (8 * s + NATURAL_LOW_TO_HIGH.index(r)) for s in range(4)) for r in "9TJQKA")
+_KING_QUEEN: dict[Suit | None, int] = {
+    s: (1 << (8 * i + NATURAL_LOW_TO_HIGH.index("K"))) | (1 << (8 * i + NATURAL_LOW_TO_HIGH.index("Q")))
+    for i, s in enumerate(SUITS)
+}
+
+
+def hand_mask(hand: Sequence[Card]) -> int:
+    mask = 0
+    for c in hand:
+        mask |= _BIT[c]
+    return mask
+
+
+def _has_run(mask: int) -> bool:
+    return bool(mask & (mask >> 1) & (mask >> 2) & ~_SUIT_EDGE)
+
+
+def _has_quartet(mask: int) -> bool:
+    return any(mask & q == q for q in _QUARTET_MASKS)
 
 
 def run_points(length: int) -> int:
@@ -50,6 +79,10 @@ def seat_declarations(
 ) -> list[Declaration]:
     """Every combination of a dealt hand that is worth something (a worthless four of a kind, such as
     four nines in no trump, is no combination and beats nothing)."""
+    mask = hand_mask(hand)
+    with_quartets = with_quartets and _has_quartet(mask)
+    if not with_quartets and not _has_run(mask):
+        return []
     found: list[Declaration] = []
     if with_quartets:
         values = QUARTET_VALUES[table][trump is not None]
@@ -97,7 +130,10 @@ def score_combinations(
         return seat % mod
 
     decls = [seat_declarations(hands[s], s, trump, table, with_quartets) for s in range(n)]
-    blot_seat = next((s for s in range(n) if holds_king_and_queen(hands[s], trump)), None)
+    blot_seat = None
+    if trump is not None:  # the blot: king and queen of trumps in one hand
+        kq = _KING_QUEEN[trump]
+        blot_seat = next((s for s in range(n) if hand_mask(hands[s]) & kq == kq), None)
     best: dict[int, tuple[tuple[int, int, int, int], int]] = {}  # team -> (key, order of its holder)
     for order in range(n):
         seat = (first + order) % n
