@@ -86,6 +86,19 @@ _CAPOTS: tuple[tuple[Action, ...], ...] = tuple(
 _NAMES: tuple[dict[str, Action], ...] = tuple(
     {s.value: Action(seat, "name", strain=s.value) for s in SUITS} for seat in range(2)
 )
+# The shared actions above carry only the fields their type uses: apply skips that check for them
+# (by identity: they live as long as the module, so their ids stay theirs).
+_SHARED: frozenset[int] = frozenset(
+    id(a)
+    for group in (
+        *(p.values() for p in _PLAYS),
+        _SIMPLE.values(),
+        *_LADDER,
+        *_CAPOTS,
+        *(n.values() for n in _NAMES),
+    )
+    for a in group
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +191,8 @@ class BlotState:
         if allowed is None:
             names = ", ".join(BAZAR_FIELDS if t.game == BAZAR else DUEL_FIELDS)
             raise IllegalAction(Code.UNKNOWN_ACTION, f"{kind!r} is not an action of {t.game}: {names}")
-        _check_fields(action, allowed)
+        if id(action) not in _SHARED:
+            _check_fields(action, allowed)
         if self.phase in (COMPLETE, REDEAL):
             raise self._over(action)
         seat = action.seat
@@ -522,9 +536,23 @@ class BlotState:
         if phase == PLAY:
             if to_act is None or (seat is not None and seat != to_act):
                 return ()
-            return tuple(map(_PLAYS[to_act].__getitem__, self.legal_cards()))
+            return tuple(map(_PLAYS[to_act].__getitem__, self.playable))
         if phase == AUCTION:
-            return self._auction_actions(seat)
+            if seat is not None:
+                return self._auction_actions(seat)
+            a = self.auction
+            c = a.contract
+            t = self.table
+            key = (
+                to_act, a.last_word, t.ceiling, t.any_time,
+                None if c is None else (c.seat % 2, c.value, c.capot, c.double),
+            )  # fmt: skip
+            found = _AUCTION_MEMO.get(key)
+            if found is None:
+                found = self._auction_actions(None)
+                if len(_AUCTION_MEMO) < _AUCTION_MEMO_MAX:
+                    _AUCTION_MEMO[key] = found
+            return found
         if phase in (TAKE, NAME):
             if to_act is None or (seat is not None and seat != to_act):
                 return ()
@@ -657,6 +685,12 @@ class BlotState:
 
 
 _CARD: dict[tuple[str, Suit], Card] = {(c.rank, c.suit): c for c in DECK_32}
+
+# The legal auction actions depend only on a few values (seat to act, last word, ceiling, contra
+# any time, and the contract's team, value, capot and double), so each tuple is built once; the memo
+# is bounded, since clients choose the ceiling (the default rules need about 550 entries).
+_AUCTION_MEMO: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_AUCTION_MEMO_MAX = 8192
 
 
 def card_values(strain: str) -> dict[Card, int]:
