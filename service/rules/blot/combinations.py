@@ -28,7 +28,7 @@ _BIT: dict[Card, int] = {
     c: 1 << (8 * SUITS.index(c.suit) + NATURAL_LOW_TO_HIGH.index(c.rank)) for c in DECK_32
 }
 _SUIT_EDGE = sum(0b11000000 << (8 * s) for s in range(4))  # a run never wraps into the next suit
-_QUARTET_MASKS = tuple(sum(1 << (8 * s + NATURAL_LOW_TO_HIGH.index(r)) for s in range(4)) for r in "9TJQKA")
+_QUARTET_RANKS = sum(1 << NATURAL_LOW_TO_HIGH.index(r) for r in "9TJQKA")  # one suit's byte
 _KING_QUEEN: dict[Suit | None, int] = {
     s: (1 << (8 * i + NATURAL_LOW_TO_HIGH.index("K"))) | (1 << (8 * i + NATURAL_LOW_TO_HIGH.index("Q")))
     for i, s in enumerate(SUITS)
@@ -47,7 +47,8 @@ def _has_run(mask: int) -> bool:
 
 
 def _has_quartet(mask: int) -> bool:
-    return any(mask & q == q for q in _QUARTET_MASKS)
+    """All four suits' bytes share a bit among the ranks 9 to ace."""
+    return bool(mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & _QUARTET_RANKS)
 
 
 def run_points(length: int) -> int:
@@ -79,9 +80,15 @@ def seat_declarations(
 ) -> list[Declaration]:
     """Every combination of a dealt hand that is worth something (a worthless four of a kind, such as
     four nines in no trump, is no combination and beats nothing)."""
-    mask = hand_mask(hand)
+    return _declarations(hand, hand_mask(hand), seat, trump, table, with_quartets)
+
+
+def _declarations(
+    hand: Sequence[Card], mask: int, seat: int, trump: Suit | None, table: str, with_quartets: bool
+) -> list[Declaration]:
     with_quartets = with_quartets and _has_quartet(mask)
-    if not with_quartets and not _has_run(mask):
+    has_run = _has_run(mask)
+    if not with_quartets and not has_run:
         return []
     found: list[Declaration] = []
     if with_quartets:
@@ -90,7 +97,7 @@ def seat_declarations(
             v = values.get(q.rank, 0)
             if v:
                 found.append(Declaration(seat, QUARTET, q.cards, v, (1, v, 0, 0)))
-    for r in runs(hand):
+    for r in runs(hand) if has_run else ():
         found.append(
             Declaration(
                 seat, RUN, r.cards, run_points(r.length), (0, r.length, r.top_strength, int(r.suit is trump))
@@ -129,11 +136,12 @@ def score_combinations(
     def team_of(seat: int) -> int:
         return seat % mod
 
-    decls = [seat_declarations(hands[s], s, trump, table, with_quartets) for s in range(n)]
+    masks = [hand_mask(h) for h in hands]
+    decls = [_declarations(hands[s], masks[s], s, trump, table, with_quartets) for s in range(n)]
     blot_seat = None
     if trump is not None:  # the blot: king and queen of trumps in one hand
         kq = _KING_QUEEN[trump]
-        blot_seat = next((s for s in range(n) if hand_mask(hands[s]) & kq == kq), None)
+        blot_seat = next((s for s in range(n) if masks[s] & kq == kq), None)
     best: dict[int, tuple[tuple[int, int, int, int], int]] = {}  # team -> (key, order of its holder)
     for order in range(n):
         seat = (first + order) % n
