@@ -183,9 +183,72 @@ class BlotState:
     # ----------------------------------------------------------------- transitions
 
     def apply(self, action: Action) -> BlotState:
+        if action.type != "play":
+            return self._call(action)
+        # a card: the hot path, inline
+        seat = action.seat
+        if self.phase != PLAY or seat != self.to_act:
+            raise self._refuse_play(action)
+        c = action.card
+        if c is None or action.value is not None or action.strain is not None or action.capot:
+            _check_fields(action, BAZAR_FIELDS["play"])
+            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
+        hands = self.hands
+        hand = hands[seat]
+        if c not in self.playable:  # cards are interned: identity
+            if c not in hand:
+                raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}")
+            raise self._illegal(c)
+        play = self.play
+        assert play is not None
+        i = hand.index(c)
+        left = hand[:i] + hand[i + 1 :]
+        hands = (*hands[:seat], left, *hands[seat + 1 :])
+        trick = self.trick
+        strength = play.strength
+        best = self.best
+        if best is None or ((c.suit is best.suit or c.suit is play.trump) and strength[c] > strength[best]):
+            best, best_seat = c, seat
+        else:
+            best_seat = self.best_seat
+        trick = (*trick, c)
+        t = self.table
+        n = t.players
+        if len(trick) < n:
+            nxt = seat + 1 if seat + 1 < n else 0
+            return _make(
+                t, self.auction, hands, PLAY, nxt, self.leader, trick, self.tricks, self.won, self.points,
+                play, best, best_seat, _playable(hands[nxt], trick, best, best_seat, nxt, play, t),
+            )  # fmt: skip
+        winner = best_seat
+        values = play.values
+        pts = values[trick[0]] + values[trick[1]]
+        if n == 4:
+            pts += values[trick[2]] + values[trick[3]]
+        if not left:
+            pts += LAST_TRICK
+        if winner % 2 == 0:
+            won = (self.won[0] + 1, self.won[1])
+            points = (self.points[0] + pts, self.points[1])
+        else:
+            won = (self.won[0], self.won[1] + 1)
+            points = (self.points[0], self.points[1] + pts)
+        done: PlayedTrick = _new(PlayedTrick)
+        _set_pt_leader(done, self.leader)
+        _set_pt_cards(done, trick)
+        _set_pt_winner(done, winner)
+        _set_pt_points(done, pts)
+        tricks = (*self.tricks, done)
+        if left:
+            return _make(
+                t, self.auction, hands, PLAY, winner, winner, (), tricks, won, points, play, None, 0,
+                hands[winner],
+            )  # fmt: skip
+        return _make(t, self.auction, hands, COMPLETE, None, winner, (), tricks, won, points, play)
+
+    def _call(self, action: Action) -> BlotState:
+        """A bid, pass, keep, contra or recontra; in the duel a take, pass or name."""
         kind = action.type
-        if kind == "play":
-            return self._play(action)
         t = self.table
         allowed = (BAZAR_FIELDS if t.game == BAZAR else DUEL_FIELDS).get(kind)
         if allowed is None:
@@ -428,67 +491,6 @@ class BlotState:
         """The cards the seat to play may play (the hot path: no reasons; kept on the state)."""
         assert self.to_act is not None and self.play is not None
         return self.playable
-
-    def _play(self, action: Action) -> BlotState:
-        seat = action.seat
-        if self.phase != PLAY or seat != self.to_act:
-            raise self._refuse_play(action)
-        c = action.card
-        if c is None or action.value is not None or action.strain is not None or action.capot:
-            _check_fields(action, BAZAR_FIELDS["play"])
-            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
-        hands = self.hands
-        hand = hands[seat]
-        if c not in self.playable:  # cards are interned: identity
-            if c not in hand:
-                raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}")
-            raise self._illegal(c)
-        play = self.play
-        assert play is not None
-        i = hand.index(c)
-        left = hand[:i] + hand[i + 1 :]
-        hands = (*hands[:seat], left, *hands[seat + 1 :])
-        trick = self.trick
-        strength = play.strength
-        best = self.best
-        if best is None or ((c.suit is best.suit or c.suit is play.trump) and strength[c] > strength[best]):
-            best, best_seat = c, seat
-        else:
-            best_seat = self.best_seat
-        trick = (*trick, c)
-        t = self.table
-        n = t.players
-        if len(trick) < n:
-            nxt = seat + 1 if seat + 1 < n else 0
-            return _make(
-                t, self.auction, hands, PLAY, nxt, self.leader, trick, self.tricks, self.won, self.points,
-                play, best, best_seat, _playable(hands[nxt], trick, best, best_seat, nxt, play, t),
-            )  # fmt: skip
-        winner = best_seat
-        values = play.values
-        pts = values[trick[0]] + values[trick[1]]
-        if n == 4:
-            pts += values[trick[2]] + values[trick[3]]
-        if not left:
-            pts += LAST_TRICK
-        if winner % 2 == 0:
-            won = (self.won[0] + 1, self.won[1])
-            points = (self.points[0] + pts, self.points[1])
-        else:
-            won = (self.won[0], self.won[1] + 1)
-            points = (self.points[0], self.points[1] + pts)
-        done: PlayedTrick = _new(PlayedTrick)
-        _set_pt_leader(done, self.leader)
-        _set_pt_cards(done, trick)
-        _set_pt_winner(done, winner)
-        _set_pt_points(done, pts)
-        tricks = (*self.tricks, done)
-        if left:
-            return _make(
-                t, self.auction, hands, PLAY, winner, winner, (), tricks, won, points, play, None, 0,
-                hands[winner],
-            )  # fmt: skip
-        return _make(t, self.auction, hands, COMPLETE, None, winner, (), tricks, won, points, play)
 
     def _refuse_play(self, action: Action) -> IllegalAction:
         if self.phase in (COMPLETE, REDEAL):
@@ -786,6 +788,14 @@ _PT_SETTERS = tuple(PlayedTrick.__dict__[f.name].__set__ for f in fields(PlayedT
 _set_pt_leader, _set_pt_cards, _set_pt_winner, _set_pt_points = _PT_SETTERS
 
 
+# Cards by suit, and for each card the cards of its suit that beat it as trumps: membership tests
+# that `filter` runs without a Python frame per card (cards hash by identity).
+_OF_SUIT: dict[Suit, frozenset[Card]] = {s: frozenset(c for c in DECK_32 if c.suit is s) for s in SUITS}
+_TRUMPS_ABOVE: dict[Card, frozenset[Card]] = {
+    c: frozenset(d for d in _OF_SUIT[c.suit] if _TRUMP_ORDER[d.rank] > _TRUMP_ORDER[c.rank]) for c in DECK_32
+}
+
+
 def _playable(
     hand: tuple[Card, ...],
     trick: tuple[Card, ...],
@@ -800,23 +810,20 @@ def _playable(
     in a trick is always the card winning it, so no scan of the trick is needed."""
     led = trick[0].suit
     trump = play.trump
-    follow = tuple([c for c in hand if c.suit is led])
-    strength = play.strength
+    follow = tuple(filter(_OF_SUIT[led].__contains__, hand))
     if follow:
         if led is trump:  # raise on a trump lead: `best` is the highest trump
-            top = strength[best]
-            return tuple([c for c in follow if strength[c] > top]) or follow
+            return tuple(filter(_TRUMPS_ABOVE[best].__contains__, follow)) or follow
         return follow
     if trump is None:
         return hand
-    trumps = tuple([c for c in hand if c.suit is trump])
+    trumps = tuple(filter(_OF_SUIT[trump].__contains__, hand))
     if not trumps:
         return hand
     if t.players == 4 and best_seat == (seat + 2) % 4:
         return hand  # the partner is winning the trick
     if best.suit is trump:
-        top = strength[best]
-        higher = tuple([c for c in trumps if strength[c] > top])
+        higher = tuple(filter(_TRUMPS_ABOVE[best].__contains__, trumps))
         if higher:
             return higher
         if t.duties.free_if_cannot_overtrump:
