@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 from service.rules.belote.cards import BELOTE_ORDER, DECK_32
 from service.rules.belote.combinations import holds_king_and_queen, quartets, runs
 from service.rules.blot import GAMES
-from service.rules.blot.combinations import QUARTET, RUN, score_combinations, seat_declarations
+from service.rules.blot.combinations import (
+    QUARTET,
+    RUN,
+    run_points,
+    score_combinations,
+    seat_declarations,
+)
 from service.rules.blot.options import FIRST_IN_ORDER, QUARTET_VALUES
 from service.rules.blot.state import COMPLETE, REDEAL, BlotState
 from service.rules.cards import suit_of
@@ -236,9 +242,16 @@ def test_the_bitmask_precheck_finds_every_combination(
     expected = []
     if with_quartets:
         values = QUARTET_VALUES[table][trump is not None]
-        expected += [(QUARTET, q.cards) for q in quartets(hand, "9TJQKA") if values.get(q.rank, 0)]
-    expected += [(RUN, r.cards) for r in runs(hand)]
+        expected += [
+            (QUARTET, q.cards, values[q.rank], (1, values[q.rank], 0, 0))
+            for q in quartets(hand, "9TJQKA")
+            if values.get(q.rank, 0)
+        ]
+    expected += [
+        (RUN, r.cards, run_points(r.length), (0, r.length, r.top_strength, int(r.suit is trump)))
+        for r in runs(hand)
+    ]
     found = seat_declarations(hand, 0, trump, table, with_quartets)
-    assert [(d.kind, d.cards) for d in found] == expected
+    assert [(d.kind, d.cards, d.points, d.key) for d in found] == expected
     combos = score_combinations([hand, (), (), ()], trump, 0, table, FIRST_IN_ORDER, with_quartets)
     assert (combos.blot_seat == 0) == holds_king_and_queen(hand, trump)

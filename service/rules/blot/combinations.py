@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..belote.cards import DECK_32, NATURAL_LOW_TO_HIGH
-from ..belote.combinations import quartets, runs
+from ..belote.combinations import quartets
 from ..cards import SUITS, Card, Suit
 from .options import FIRST_IN_ORDER, QUARTET_VALUES
 
@@ -36,10 +36,32 @@ _KING_QUEEN: dict[Suit | None, int] = {
 
 
 def hand_mask(hand: Sequence[Card]) -> int:
-    mask = 0
-    for c in hand:
-        mask |= _BIT[c]
-    return mask
+    return sum(map(_BIT.__getitem__, hand))  # distinct bits: the sum is the union
+
+
+def _byte_runs(byte: int) -> tuple[tuple[int, int], ...]:
+    """The maximal runs of three or more set bits of one suit's byte, low first: (length, top)."""
+    found: list[tuple[int, int]] = []
+    i = 0
+    while i < 8:
+        j = i
+        while j < 8 and byte >> j & 1:
+            j += 1
+        if j - i >= 3:
+            found.append((j - i, j - 1))
+        i = j + 1
+    return tuple(found)
+
+
+# (suit, byte) -> the runs it holds as the core's `runs` reports them: cards, length, top strength
+_RUNS: tuple[tuple[tuple[tuple[str, ...], int, int], ...], ...] = tuple(
+    tuple(
+        (tuple(NATURAL_LOW_TO_HIGH[k] + suit.value for k in range(top - length + 1, top + 1)), length, top)
+        for length, top in _byte_runs(byte)
+    )
+    for suit in SUITS
+    for byte in range(256)
+)
 
 
 def _has_run(mask: int) -> bool:
@@ -97,12 +119,11 @@ def _declarations(
             v = values.get(q.rank, 0)
             if v:
                 found.append(Declaration(seat, QUARTET, q.cards, v, (1, v, 0, 0)))
-    for r in runs(hand) if has_run else ():
-        found.append(
-            Declaration(
-                seat, RUN, r.cards, run_points(r.length), (0, r.length, r.top_strength, int(r.suit is trump))
-            )
-        )
+    if has_run:  # by suit in S H D C order, low first, as the core's `runs` finds them
+        for i, suit in enumerate(SUITS):
+            for cards, length, top in _RUNS[256 * i + (mask >> 8 * i & 255)]:
+                key = (0, length, top, int(suit is trump))
+                found.append(Declaration(seat, RUN, cards, run_points(length), key))
     return found
 
 
