@@ -320,7 +320,7 @@ class BlotState:
         if action.capot:
             if c is not None and c.capot:
                 raise IllegalAction(Code.BID_TOO_LOW, "capot is the highest bid: nothing can follow it")
-            new = Contract(seat, None, strain, True)
+            new = _contract(seat, None, strain, True)
         else:
             value = action.value
             if type(value) is not int or not MIN_BID <= value <= t.ceiling:
@@ -337,8 +337,8 @@ class BlotState:
                         f"a bid of {value} over {c.value}: each bid is at least one higher, "
                         "whatever its strain",
                     )
-            new = Contract(seat, value, strain, False)
-        return self._next(Auction((*a.calls, action), new), (seat + 1) % 4)
+            new = _contract(seat, value, strain, False)
+        return self._next(_auction((*a.calls, action), new), (seat + 1) % 4)
 
     def _no_more_bids(self, action: Action) -> IllegalAction:
         return IllegalAction(
@@ -354,8 +354,8 @@ class BlotState:
         calls = (*a.calls, action)
         if c is not None and c.double == CONTRA:  # a bidder declines to recontra
             if a.replies + 1 == 2:
-                return self._start_play(Auction(calls, c, a.passes, False, 2))
-            return self._next(Auction(calls, c, a.passes, False, a.replies + 1), (seat + 2) % 4)
+                return self._start_play(_auction(calls, c, a.passes, False, 2))
+            return self._next(_auction(calls, c, a.passes, False, a.replies + 1), (seat + 2) % 4)
         if a.last_word:
             raise IllegalAction(
                 Code.MUST_KEEP_OR_RAISE, "the other three passed your bid: keep it or raise it"
@@ -364,13 +364,13 @@ class BlotState:
         if c is None:
             if passes == 4:
                 return _make(
-                    self.table, Auction(calls, None, 4), self.hands, REDEAL, None, self.leader, (), (),
+                    self.table, _auction(calls, None, 4), self.hands, REDEAL, None, self.leader, (), (),
                     self.won, self.points, None,
                 )  # fmt: skip
-            return self._next(Auction(calls, None, passes), (seat + 1) % 4)
+            return self._next(_auction(calls, None, passes), (seat + 1) % 4)
         if passes == 3:  # the holder has the last word
-            return self._next(Auction(calls, c, passes, True), c.seat)
-        return self._next(Auction(calls, c, passes), (seat + 1) % 4)
+            return self._next(_auction(calls, c, passes, True), c.seat)
+        return self._next(_auction(calls, c, passes), (seat + 1) % 4)
 
     def _keep(self, action: Action) -> BlotState:
         a = self.auction
@@ -381,7 +381,7 @@ class BlotState:
                 "only the holder of a bid the other three passed may keep it"
                 + (f": seat {self.to_act} is to act" if self.to_act != action.seat else ""),
             )
-        return self._start_play(Auction((*a.calls, action), c, a.passes, False))
+        return self._start_play(_auction((*a.calls, action), c, a.passes, False))
 
     def _contra(self, action: Action) -> BlotState:
         a = self.auction
@@ -398,8 +398,8 @@ class BlotState:
             raise IllegalAction(Code.CONTRA_NOT_ALLOWED, f"seat {seat} may not say contra: {why}")
         if not self.table.any_time:
             self._turn(action)
-        doubled = Contract(c.seat, c.value, c.strain, c.capot, CONTRA)
-        return self._next(Auction((*a.calls, action), doubled, a.passes), (seat + 1) % 4)
+        doubled = _contract(c.seat, c.value, c.strain, c.capot, CONTRA)
+        return self._next(_auction((*a.calls, action), doubled, a.passes), (seat + 1) % 4)
 
     def _recontra(self, action: Action) -> BlotState:
         a = self.auction
@@ -416,8 +416,8 @@ class BlotState:
             raise IllegalAction(Code.RECONTRA_NOT_ALLOWED, f"seat {seat} may not say recontra: {why}")
         if not self.table.any_time:
             self._turn(action)
-        doubled = Contract(c.seat, c.value, c.strain, c.capot, RECONTRA)
-        return self._start_play(Auction((*a.calls, action), doubled, a.passes))
+        doubled = _contract(c.seat, c.value, c.strain, c.capot, RECONTRA)
+        return self._start_play(_auction((*a.calls, action), doubled, a.passes))
 
     # --- the duel
 
@@ -427,8 +427,8 @@ class BlotState:
         self._turn(action)
         t = self.table
         assert t.turned is not None
-        c = Contract(action.seat, None, t.turned.suit.value)
-        return self._start_play(Auction((*self.auction.calls, action), c))
+        c = _contract(action.seat, None, t.turned.suit.value)
+        return self._start_play(_auction((*self.auction.calls, action), c))
 
     def _duel_pass(self, action: Action) -> BlotState:
         if self.phase not in (TAKE, NAME):
@@ -441,7 +441,7 @@ class BlotState:
             raise IllegalAction(Code.DEALER_MUST_NAME, "both passed twice: the dealer must name a trump suit")
         phase = NAME if self.phase == TAKE and seat == t.dealer else self.phase
         return _make(
-            t, Auction(calls, None), self.hands, phase, 1 - seat, self.leader, (), (), self.won, self.points,
+            t, _auction(calls, None), self.hands, phase, 1 - seat, self.leader, (), (), self.won, self.points,
             None,
         )  # fmt: skip
 
@@ -457,8 +457,8 @@ class BlotState:
                 Code.INVALID_TRUMP,
                 f"{strain or 'no strain'}: name a suit other than the turned card's ({t.turned.suit.value})",
             )
-        c = Contract(action.seat, None, strain)
-        return self._start_play(Auction((*self.auction.calls, action), c))
+        c = _contract(action.seat, None, strain)
+        return self._start_play(_auction((*self.auction.calls, action), c))
 
     # --- the play
 
@@ -784,6 +784,42 @@ def _make(
     return s
 
 
+_set_a_calls, _set_a_contract, _set_a_passes, _set_a_last_word, _set_a_replies = (
+    Auction.__dict__[f.name].__set__ for f in fields(Auction)
+)
+_set_c_seat, _set_c_value, _set_c_strain, _set_c_capot, _set_c_double = (
+    Contract.__dict__[f.name].__set__ for f in fields(Contract)
+)
+
+
+def _auction(
+    calls: tuple[Action, ...],
+    contract: Contract | None,
+    passes: int = 0,
+    last_word: bool = False,
+    replies: int = 0,
+) -> Auction:
+    """Auction(...) without the frozen dataclass __init__ (one per call of the auction)."""
+    a: Auction = _new(Auction)
+    _set_a_calls(a, calls)
+    _set_a_contract(a, contract)
+    _set_a_passes(a, passes)
+    _set_a_last_word(a, last_word)
+    _set_a_replies(a, replies)
+    return a
+
+
+def _contract(seat: int, value: int | None, strain: str, capot: bool = False, double: str = NONE) -> Contract:
+    """Contract(...) without the frozen dataclass __init__."""
+    c: Contract = _new(Contract)
+    _set_c_seat(c, seat)
+    _set_c_value(c, value)
+    _set_c_strain(c, strain)
+    _set_c_capot(c, capot)
+    _set_c_double(c, double)
+    return c
+
+
 _PT_SETTERS = tuple(PlayedTrick.__dict__[f.name].__set__ for f in fields(PlayedTrick))
 _set_pt_leader, _set_pt_cards, _set_pt_winner, _set_pt_points = _PT_SETTERS
 
@@ -903,7 +939,7 @@ def initial_bazar(rules: Rules, dealer: int, hands: tuple[tuple[Card, ...], ...]
         rules["contra"] == ANY_TIME,
         duties(rules["undertrump"]),
     )
-    return _make(table, Auction((), None), hands, AUCTION, first, first, (), (), (0, 0), (0, 0), None)
+    return _make(table, _auction((), None), hands, AUCTION, first, first, (), (), (0, 0), (0, 0), None)
 
 
 def start_duel(rules: Rules, record: HandRecord) -> BlotState:
@@ -931,7 +967,7 @@ def initial_duel(
 ) -> BlotState:
     first = 1 - dealer
     table = Table(rules, DUEL, 2, dealer, first, hands, turned, stock, 0, False, duties(rules["undertrump"]))
-    return _make(table, Auction((), None), hands, TAKE, first, first, (), (), (0, 0), (0, 0), None)
+    return _make(table, _auction((), None), hands, TAKE, first, first, (), (), (0, 0), (0, 0), None)
 
 
 def build(rules: Rules, record: HandRecord, game: str) -> BlotState:
