@@ -56,7 +56,15 @@ DUEL_FIELDS: dict[str, frozenset[str]] = {
 
 
 def duties(undertrump: str) -> Duties:
-    """The rule book's play duties (The play); `undertrump` says what a seat unable to overtrump does."""
+    """The rule book's play duties (The play); `undertrump` says what a seat unable to overtrump does.
+    Duties are values: one per option value is built and shared by every deal."""
+    found = _DUTIES.get(undertrump)
+    if found is None:
+        found = _DUTIES[undertrump] = _duties(undertrump)
+    return found
+
+
+def _duties(undertrump: str) -> Duties:
     return Duties(
         must_trump=True,
         must_overtrump=True,
@@ -65,6 +73,8 @@ def duties(undertrump: str) -> Duties:
         free_if_cannot_overtrump=undertrump == FREE,
     )
 
+
+_DUTIES: dict[str, Duties] = {}  # keyed by the undertrump option's value: a validated choice
 
 # Actions are values: the legal ones are built once and shared by every state.
 _PLAYS: tuple[dict[Card, Action], ...] = tuple(
