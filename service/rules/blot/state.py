@@ -834,14 +834,6 @@ _PT_SETTERS = tuple(PlayedTrick.__dict__[f.name].__set__ for f in fields(PlayedT
 _set_pt_leader, _set_pt_cards, _set_pt_winner, _set_pt_points = _PT_SETTERS
 
 
-# Cards by suit, and for each card the cards of its suit that beat it as trumps: membership tests
-# that `filter` runs without a Python frame per card (cards hash by identity).
-_OF_SUIT: dict[Suit, frozenset[Card]] = {s: frozenset(c for c in DECK_32 if c.suit is s) for s in SUITS}
-_TRUMPS_ABOVE: dict[Card, frozenset[Card]] = {
-    c: frozenset(d for d in _OF_SUIT[c.suit] if _TRUMP_ORDER[d.rank] > _TRUMP_ORDER[c.rank]) for c in DECK_32
-}
-
-
 def _playable(
     hand: tuple[Card, ...],
     trick: tuple[Card, ...],
@@ -856,20 +848,24 @@ def _playable(
     in a trick is always the card winning it, so no scan of the trick is needed."""
     led = trick[0].suit
     trump = play.trump
-    follow = tuple(filter(_OF_SUIT[led].__contains__, hand))
+    follow = tuple([c for c in hand if c.suit is led])
     if follow:
         if led is trump:  # raise on a trump lead: `best` is the highest trump
-            return tuple(filter(_TRUMPS_ABOVE[best].__contains__, follow)) or follow
+            strength = play.strength
+            top = strength[best]
+            return tuple([c for c in follow if strength[c] > top]) or follow
         return follow
     if trump is None:
         return hand
-    trumps = tuple(filter(_OF_SUIT[trump].__contains__, hand))
+    trumps = tuple([c for c in hand if c.suit is trump])
     if not trumps:
         return hand
     if t.players == 4 and best_seat == (seat + 2) % 4:
         return hand  # the partner is winning the trick
     if best.suit is trump:
-        higher = tuple(filter(_TRUMPS_ABOVE[best].__contains__, trumps))
+        strength = play.strength
+        top = strength[best]
+        higher = tuple([c for c in trumps if strength[c] > top])
         if higher:
             return higher
         if t.duties.free_if_cannot_overtrump:
