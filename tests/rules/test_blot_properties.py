@@ -11,9 +11,19 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.rules.belote.cards import BELOTE_ORDER
+from service.rules.belote.cards import BELOTE_ORDER, DECK_32
+from service.rules.belote.combinations import holds_king_and_queen, quartets, runs
 from service.rules.blot import GAMES
+from service.rules.blot.combinations import (
+    QUARTET,
+    RUN,
+    run_points,
+    score_combinations,
+    seat_declarations,
+)
+from service.rules.blot.options import FIRST_IN_ORDER, QUARTET_VALUES
 from service.rules.blot.state import COMPLETE, REDEAL, BlotState
+from service.rules.cards import suit_of
 from service.rules.errors import RuleError
 from service.rules.trick import judge
 
@@ -214,3 +224,34 @@ def test_any_action_list_gets_an_answer_or_a_rule_error(game: str, raw: list[dic
         g.state(rules, {**hand, "actions": actions, "seat": 0})
     except RuleError as e:
         assert e.action_index is None or 0 <= e.action_index < len(actions)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(DECK_32), min_size=8, max_size=8, unique=True),
+    st.sampled_from(["S", "H", "D", "C", "NT"]),
+    st.sampled_from(["rule-book", "classical"]),
+    st.booleans(),
+)
+def test_the_bitmask_precheck_finds_every_combination(
+    hand: list[Any], strain: str, table: str, with_quartets: bool
+) -> None:
+    """seat_declarations skips detection when the hand's bitmask shows no run and no quartet: it must
+    find exactly what the core's detection finds; the blot is king and queen of trumps in one hand."""
+    trump = suit_of(strain)
+    expected = []
+    if with_quartets:
+        values = QUARTET_VALUES[table][trump is not None]
+        expected += [
+            (QUARTET, q.cards, values[q.rank], (1, values[q.rank], 0, 0))
+            for q in quartets(hand, "9TJQKA")
+            if values.get(q.rank, 0)
+        ]
+    expected += [
+        (RUN, r.cards, run_points(r.length), (0, r.length, r.top_strength, int(r.suit is trump)))
+        for r in runs(hand)
+    ]
+    found = seat_declarations(hand, 0, trump, table, with_quartets)
+    assert [(d.kind, d.cards, d.points, d.key) for d in found] == expected
+    combos = score_combinations([hand, (), (), ()], trump, 0, table, FIRST_IN_ORDER, with_quartets)
+    assert (combos.blot_seat == 0) == holds_king_and_queen(hand, trump)

@@ -84,19 +84,22 @@ def deal_cards(game: str, dealer: int, seed: int) -> HandRecord:
     """Shuffle with `seed` and deal one card at a time from the dealer's left: eight each in the bazar;
     five each, the turned card and the 13-card stock in the duel."""
     if game == BAZAR:
-        pack = random.Random(seed).sample(DECK_32, 32)
-        hands = tuple(tuple(pack[(s - dealer - 1) % 4 :: 4]) for s in range(4))
-        return HandRecord(dealer, hands)
+        return HandRecord(dealer, _bazar_hands(dealer, seed))
     pack = random.Random(seed).sample(DECK_24, 24)
     hands = tuple(tuple(pack[(s - dealer - 1) % 2 : 10 : 2]) for s in range(2))
     return HandRecord(dealer, hands, (), pack[10], tuple(pack[11:]))
 
 
+def _bazar_hands(dealer: int, seed: int) -> tuple[tuple[Card, ...], ...]:
+    pack = random.Random(seed).sample(DECK_32, 32)
+    return tuple(tuple(pack[(s - dealer - 1) % 4 :: 4]) for s in range(4))
+
+
 def deal_state(rules: Rules, dealer: int, seed: int) -> BlotState:
     """A fresh deal as an engine state (the benchmark's and the simulations' entry point)."""
-    record = deal_cards(rules.game, dealer, seed)
     if rules.game == BAZAR:
-        return initial_bazar(rules, dealer, record.hands)
+        return initial_bazar(rules, dealer, _bazar_hands(dealer, seed))
+    record = deal_cards(rules.game, dealer, seed)
     assert record.turned is not None
     return initial_duel(rules, dealer, record.hands, record.turned, record.stock)
 

@@ -11,7 +11,7 @@ the dealt hands) and shared by every state of the play, so each card costs one c
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32, LAST_TRICK, PLAIN_POINTS, TRUMP_POINTS
@@ -56,7 +56,15 @@ DUEL_FIELDS: dict[str, frozenset[str]] = {
 
 
 def duties(undertrump: str) -> Duties:
-    """The rule book's play duties (The play); `undertrump` says what a seat unable to overtrump does."""
+    """The rule book's play duties (The play); `undertrump` says what a seat unable to overtrump does.
+    Duties are values: one per option value is built and shared by every deal."""
+    found = _DUTIES.get(undertrump)
+    if found is None:
+        found = _DUTIES[undertrump] = _duties(undertrump)
+    return found
+
+
+def _duties(undertrump: str) -> Duties:
     return Duties(
         must_trump=True,
         must_overtrump=True,
@@ -65,6 +73,8 @@ def duties(undertrump: str) -> Duties:
         free_if_cannot_overtrump=undertrump == FREE,
     )
 
+
+_DUTIES: dict[str, Duties] = {}  # keyed by the undertrump option's value: a validated choice
 
 # Actions are values: the legal ones are built once and shared by every state.
 _PLAYS: tuple[dict[Card, Action], ...] = tuple(
@@ -85,6 +95,19 @@ _CAPOTS: tuple[tuple[Action, ...], ...] = tuple(
 )
 _NAMES: tuple[dict[str, Action], ...] = tuple(
     {s.value: Action(seat, "name", strain=s.value) for s in SUITS} for seat in range(2)
+)
+# The shared actions above carry only the fields their type uses: apply skips that check for them
+# (by identity: they live as long as the module, so their ids stay theirs).
+_SHARED: frozenset[int] = frozenset(
+    id(a)
+    for group in (
+        *(p.values() for p in _PLAYS),
+        _SIMPLE.values(),
+        *_LADDER,
+        *_CAPOTS,
+        *(n.values() for n in _NAMES),
+    )
+    for a in group
 )
 
 
@@ -137,6 +160,8 @@ class Play:
     hands: tuple[tuple[Card, ...], ...]  # the full hands the play starts from
     undealt: tuple[Card, ...]
     combinations: Combinations
+    # card -> strength in a trick: plain order 0-7, trumps 8-15 (a trump beats any plain card)
+    strength: dict[Card, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +177,11 @@ class BlotState:
     won: tuple[int, int]  # tricks by team
     points: tuple[int, int]  # card points by team, the last trick's 10 included
     play: Play | None
+    # Derived during the play, kept so that each card costs one step: the card winning the trick so
+    # far and its seat (None and 0 before the lead), and the cards the seat to play may play.
+    best: Card | None = field(default=None, compare=False, repr=False)
+    best_seat: int = field(default=0, compare=False, repr=False)
+    playable: tuple[Card, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def contract(self) -> Contract | None:
@@ -163,15 +193,79 @@ class BlotState:
     # ----------------------------------------------------------------- transitions
 
     def apply(self, action: Action) -> BlotState:
+        if action.type != "play":
+            return self._call(action)
+        # a card: the hot path, inline
+        seat = action.seat
+        if self.phase != PLAY or seat != self.to_act:
+            raise self._refuse_play(action)
+        c = action.card
+        if c is None or action.value is not None or action.strain is not None or action.capot:
+            _check_fields(action, BAZAR_FIELDS["play"])
+            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
+        hands = self.hands
+        hand = hands[seat]
+        if c not in self.playable:  # cards are interned: identity
+            if c not in hand:
+                raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}")
+            raise self._illegal(c)
+        play = self.play
+        assert play is not None
+        i = hand.index(c)
+        left = hand[:i] + hand[i + 1 :]
+        hands = (*hands[:seat], left, *hands[seat + 1 :])
+        trick = self.trick
+        strength = play.strength
+        best = self.best
+        if best is None or ((c.suit is best.suit or c.suit is play.trump) and strength[c] > strength[best]):
+            best, best_seat = c, seat
+        else:
+            best_seat = self.best_seat
+        trick = (*trick, c)
+        t = self.table
+        n = t.players
+        if len(trick) < n:
+            nxt = seat + 1 if seat + 1 < n else 0
+            return _make(
+                t, self.auction, hands, PLAY, nxt, self.leader, trick, self.tricks, self.won, self.points,
+                play, best, best_seat, _playable(hands[nxt], trick, best, best_seat, nxt, play, t),
+            )  # fmt: skip
+        winner = best_seat
+        values = play.values
+        pts = values[trick[0]] + values[trick[1]]
+        if n == 4:
+            pts += values[trick[2]] + values[trick[3]]
+        if not left:
+            pts += LAST_TRICK
+        if winner % 2 == 0:
+            won = (self.won[0] + 1, self.won[1])
+            points = (self.points[0] + pts, self.points[1])
+        else:
+            won = (self.won[0], self.won[1] + 1)
+            points = (self.points[0], self.points[1] + pts)
+        done: PlayedTrick = _new(PlayedTrick)
+        _set_pt_leader(done, self.leader)
+        _set_pt_cards(done, trick)
+        _set_pt_winner(done, winner)
+        _set_pt_points(done, pts)
+        tricks = (*self.tricks, done)
+        if left:
+            return _make(
+                t, self.auction, hands, PLAY, winner, winner, (), tricks, won, points, play, None, 0,
+                hands[winner],
+            )  # fmt: skip
+        return _make(t, self.auction, hands, COMPLETE, None, winner, (), tricks, won, points, play)
+
+    def _call(self, action: Action) -> BlotState:
+        """A bid, pass, keep, contra or recontra; in the duel a take, pass or name."""
         kind = action.type
-        if kind == "play":
-            return self._play(action)
         t = self.table
         allowed = (BAZAR_FIELDS if t.game == BAZAR else DUEL_FIELDS).get(kind)
         if allowed is None:
             names = ", ".join(BAZAR_FIELDS if t.game == BAZAR else DUEL_FIELDS)
             raise IllegalAction(Code.UNKNOWN_ACTION, f"{kind!r} is not an action of {t.game}: {names}")
-        _check_fields(action, allowed)
+        if id(action) not in _SHARED:
+            _check_fields(action, allowed)
         if self.phase in (COMPLETE, REDEAL):
             raise self._over(action)
         seat = action.seat
@@ -236,7 +330,7 @@ class BlotState:
         if action.capot:
             if c is not None and c.capot:
                 raise IllegalAction(Code.BID_TOO_LOW, "capot is the highest bid: nothing can follow it")
-            new = Contract(seat, None, strain, True)
+            new = _contract(seat, None, strain, True)
         else:
             value = action.value
             if type(value) is not int or not MIN_BID <= value <= t.ceiling:
@@ -253,8 +347,8 @@ class BlotState:
                         f"a bid of {value} over {c.value}: each bid is at least one higher, "
                         "whatever its strain",
                     )
-            new = Contract(seat, value, strain, False)
-        return self._next(Auction((*a.calls, action), new), (seat + 1) % 4)
+            new = _contract(seat, value, strain, False)
+        return self._next(_auction((*a.calls, action), new), (seat + 1) % 4)
 
     def _no_more_bids(self, action: Action) -> IllegalAction:
         return IllegalAction(
@@ -270,8 +364,8 @@ class BlotState:
         calls = (*a.calls, action)
         if c is not None and c.double == CONTRA:  # a bidder declines to recontra
             if a.replies + 1 == 2:
-                return self._start_play(Auction(calls, c, a.passes, False, 2))
-            return self._next(Auction(calls, c, a.passes, False, a.replies + 1), (seat + 2) % 4)
+                return self._start_play(_auction(calls, c, a.passes, False, 2))
+            return self._next(_auction(calls, c, a.passes, False, a.replies + 1), (seat + 2) % 4)
         if a.last_word:
             raise IllegalAction(
                 Code.MUST_KEEP_OR_RAISE, "the other three passed your bid: keep it or raise it"
@@ -280,13 +374,13 @@ class BlotState:
         if c is None:
             if passes == 4:
                 return _make(
-                    self.table, Auction(calls, None, 4), self.hands, REDEAL, None, self.leader, (), (),
+                    self.table, _auction(calls, None, 4), self.hands, REDEAL, None, self.leader, (), (),
                     self.won, self.points, None,
                 )  # fmt: skip
-            return self._next(Auction(calls, None, passes), (seat + 1) % 4)
+            return self._next(_auction(calls, None, passes), (seat + 1) % 4)
         if passes == 3:  # the holder has the last word
-            return self._next(Auction(calls, c, passes, True), c.seat)
-        return self._next(Auction(calls, c, passes), (seat + 1) % 4)
+            return self._next(_auction(calls, c, passes, True), c.seat)
+        return self._next(_auction(calls, c, passes), (seat + 1) % 4)
 
     def _keep(self, action: Action) -> BlotState:
         a = self.auction
@@ -297,7 +391,7 @@ class BlotState:
                 "only the holder of a bid the other three passed may keep it"
                 + (f": seat {self.to_act} is to act" if self.to_act != action.seat else ""),
             )
-        return self._start_play(Auction((*a.calls, action), c, a.passes, False))
+        return self._start_play(_auction((*a.calls, action), c, a.passes, False))
 
     def _contra(self, action: Action) -> BlotState:
         a = self.auction
@@ -314,8 +408,8 @@ class BlotState:
             raise IllegalAction(Code.CONTRA_NOT_ALLOWED, f"seat {seat} may not say contra: {why}")
         if not self.table.any_time:
             self._turn(action)
-        doubled = Contract(c.seat, c.value, c.strain, c.capot, CONTRA)
-        return self._next(Auction((*a.calls, action), doubled, a.passes), (seat + 1) % 4)
+        doubled = _contract(c.seat, c.value, c.strain, c.capot, CONTRA)
+        return self._next(_auction((*a.calls, action), doubled, a.passes), (seat + 1) % 4)
 
     def _recontra(self, action: Action) -> BlotState:
         a = self.auction
@@ -332,8 +426,8 @@ class BlotState:
             raise IllegalAction(Code.RECONTRA_NOT_ALLOWED, f"seat {seat} may not say recontra: {why}")
         if not self.table.any_time:
             self._turn(action)
-        doubled = Contract(c.seat, c.value, c.strain, c.capot, RECONTRA)
-        return self._start_play(Auction((*a.calls, action), doubled, a.passes))
+        doubled = _contract(c.seat, c.value, c.strain, c.capot, RECONTRA)
+        return self._start_play(_auction((*a.calls, action), doubled, a.passes))
 
     # --- the duel
 
@@ -343,8 +437,8 @@ class BlotState:
         self._turn(action)
         t = self.table
         assert t.turned is not None
-        c = Contract(action.seat, None, t.turned.suit.value)
-        return self._start_play(Auction((*self.auction.calls, action), c))
+        c = _contract(action.seat, None, t.turned.suit.value)
+        return self._start_play(_auction((*self.auction.calls, action), c))
 
     def _duel_pass(self, action: Action) -> BlotState:
         if self.phase not in (TAKE, NAME):
@@ -357,7 +451,7 @@ class BlotState:
             raise IllegalAction(Code.DEALER_MUST_NAME, "both passed twice: the dealer must name a trump suit")
         phase = NAME if self.phase == TAKE and seat == t.dealer else self.phase
         return _make(
-            t, Auction(calls, None), self.hands, phase, 1 - seat, self.leader, (), (), self.won, self.points,
+            t, _auction(calls, None), self.hands, phase, 1 - seat, self.leader, (), (), self.won, self.points,
             None,
         )  # fmt: skip
 
@@ -373,8 +467,8 @@ class BlotState:
                 Code.INVALID_TRUMP,
                 f"{strain or 'no strain'}: name a suit other than the turned card's ({t.turned.suit.value})",
             )
-        c = Contract(action.seat, None, strain)
-        return self._start_play(Auction((*self.auction.calls, action), c))
+        c = _contract(action.seat, None, strain)
+        return self._start_play(_auction((*self.auction.calls, action), c))
 
     # --- the play
 
@@ -397,88 +491,16 @@ class BlotState:
             rules["combination_ties"],
             t.game == BAZAR,
         )
-        play = Play(trump, values, hands, undealt, combos)
-        return _make(t, auction, hands, PLAY, t.first, t.first, (), (), (0, 0), (0, 0), play)
+        play = Play(trump, values, hands, undealt, combos, _STRENGTH[c.strain])
+        first = t.first
+        return _make(
+            t, auction, hands, PLAY, first, first, (), (), (0, 0), (0, 0), play, None, 0, hands[first]
+        )
 
     def legal_cards(self) -> tuple[Card, ...]:
-        """The cards the seat to play may play (the hot path: no reasons)."""
-        seat = self.to_act
-        assert seat is not None and self.play is not None
-        hand = self.hands[seat]
-        trick = self.trick
-        if not trick:
-            return hand
-        led = trick[0].suit
-        trump = self.play.trump
-        follow = tuple([c for c in hand if c.suit is led])
-        if follow:
-            if led is trump:
-                top = max([_TRUMP_ORDER[c.rank] for c in trick if c.suit is trump])
-                higher = tuple([c for c in follow if _TRUMP_ORDER[c.rank] > top])
-                return higher or follow
-            return follow
-        if trump is None:
-            return hand
-        trumps = tuple([c for c in hand if c.suit is trump])
-        if not trumps:
-            return hand
-        n = self.table.players
-        if n == 4 and (self.leader + winning_index(trick, trump, BELOTE_ORDER)) % 4 == (seat + 2) % 4:
-            return hand  # the partner is winning the trick
-        top = max([_TRUMP_ORDER[c.rank] for c in trick if c.suit is trump], default=-1)
-        if top >= 0:
-            higher = tuple([c for c in trumps if _TRUMP_ORDER[c.rank] > top])
-            if higher:
-                return higher
-            if self.table.duties.free_if_cannot_overtrump:
-                return hand
-        return trumps
-
-    def _play(self, action: Action) -> BlotState:
-        seat = action.seat
-        if self.phase != PLAY or seat != self.to_act:
-            raise self._refuse_play(action)
-        c = action.card
-        if c is None or action.value is not None or action.strain is not None or action.capot:
-            _check_fields(action, BAZAR_FIELDS["play"])
-            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
-        hand = self.hands[seat]
-        try:
-            i = hand.index(c)  # cards are interned: identity
-        except ValueError:
-            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}") from None
-        trick = self.trick
-        play = self.play
-        assert play is not None
-        # following a plain suit led is always legal; anything else is checked against the duties
-        if trick and (c.suit is not trick[0].suit or c.suit is play.trump) and c not in self.legal_cards():
-            raise self._illegal(c)
-        t = self.table
-        n = t.players
-        left = hand[:i] + hand[i + 1 :]
-        hands = (*self.hands[:seat], left, *self.hands[seat + 1 :])
-        trick = (*trick, c)
-        if len(trick) < n:
-            return _make(
-                t, self.auction, hands, PLAY, (seat + 1) % n, self.leader, trick, self.tricks, self.won,
-                self.points, play,
-            )  # fmt: skip
-        winner = (self.leader + winning_index(trick, play.trump, BELOTE_ORDER)) % n
-        values = play.values
-        pts = values[trick[0]] + values[trick[1]]
-        if n == 4:
-            pts += values[trick[2]] + values[trick[3]]
-        if not left:
-            pts += LAST_TRICK
-        team = winner % 2
-        won = (self.won[0] + 1, self.won[1]) if team == 0 else (self.won[0], self.won[1] + 1)
-        points = (
-            (self.points[0] + pts, self.points[1]) if team == 0 else (self.points[0], self.points[1] + pts)
-        )
-        tricks = (*self.tricks, PlayedTrick(self.leader, trick, winner, pts))
-        if left:
-            return _make(t, self.auction, hands, PLAY, winner, winner, (), tricks, won, points, play)
-        return _make(t, self.auction, hands, COMPLETE, None, winner, (), tricks, won, points, play)
+        """The cards the seat to play may play (the hot path: no reasons; kept on the state)."""
+        assert self.to_act is not None and self.play is not None
+        return self.playable
 
     def _refuse_play(self, action: Action) -> IllegalAction:
         if self.phase in (COMPLETE, REDEAL):
@@ -526,9 +548,23 @@ class BlotState:
         if phase == PLAY:
             if to_act is None or (seat is not None and seat != to_act):
                 return ()
-            return tuple(map(_PLAYS[to_act].__getitem__, self.legal_cards()))
+            return tuple(map(_PLAYS[to_act].__getitem__, self.playable))
         if phase == AUCTION:
-            return self._auction_actions(seat)
+            if seat is not None:
+                return self._auction_actions(seat)
+            a = self.auction
+            c = a.contract
+            t = self.table
+            key = (
+                to_act, a.last_word, t.ceiling, t.any_time,
+                None if c is None else (c.seat % 2, c.value, c.capot, c.double),
+            )  # fmt: skip
+            found = _AUCTION_MEMO.get(key)
+            if found is None:
+                found = self._auction_actions(None)
+                if len(_AUCTION_MEMO) < _AUCTION_MEMO_MAX:
+                    _AUCTION_MEMO[key] = found
+            return found
         if phase in (TAKE, NAME):
             if to_act is None or (seat is not None and seat != to_act):
                 return ()
@@ -662,6 +698,12 @@ class BlotState:
 
 _CARD: dict[tuple[str, Suit], Card] = {(c.rank, c.suit): c for c in DECK_32}
 
+# The legal auction actions depend only on a few values (seat to act, last word, ceiling, contra
+# any time, and the contract's team, value, capot and double), so each tuple is built once; the memo
+# is bounded, since clients choose the ceiling (the default rules need about 550 entries).
+_AUCTION_MEMO: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_AUCTION_MEMO_MAX = 8192
+
 
 def card_values(strain: str) -> dict[Card, int]:
     trump = suit_of(strain)
@@ -671,6 +713,16 @@ def card_values(strain: str) -> dict[Card, int]:
 
 
 _VALUES: dict[str, dict[Card, int]] = {s: card_values(s) for s in STRAINS}
+
+
+def card_strengths(strain: str) -> dict[Card, int]:
+    """Each card's strength in a trick: plain order 0-7, trumps 8-15. A card beats the one winning
+    so far when it is of the same suit or a trump and stronger."""
+    trump = suit_of(strain)
+    return {c: 8 + _TRUMP_ORDER[c.rank] if c.suit is trump else _PLAIN_ORDER[c.rank] for c in DECK_32}
+
+
+_STRENGTH: dict[str, dict[Card, int]] = {s: card_strengths(s) for s in STRAINS}
 
 
 def _check_fields(action: Action, allowed: frozenset[str]) -> None:
@@ -705,7 +757,7 @@ def _played(leader: int, cards: Sequence[Card], n: int) -> list[dict[str, Any]]:
 _new = object.__new__
 _SETTERS = tuple(BlotState.__dict__[f.name].__set__ for f in fields(BlotState))
 (_set_table, _set_auction, _set_hands, _set_phase, _set_to_act, _set_leader, _set_trick, _set_tricks,
- _set_won, _set_points, _set_play) = _SETTERS  # fmt: skip
+ _set_won, _set_points, _set_play, _set_best, _set_best_seat, _set_playable) = _SETTERS  # fmt: skip
 
 
 def _make(
@@ -720,6 +772,9 @@ def _make(
     won: tuple[int, int],
     points: tuple[int, int],
     play: Play | None,
+    best: Card | None = None,
+    best_seat: int = 0,
+    playable: tuple[Card, ...] = (),
 ) -> BlotState:
     s: BlotState = _new(BlotState)
     _set_table(s, table)
@@ -733,7 +788,89 @@ def _make(
     _set_won(s, won)
     _set_points(s, points)
     _set_play(s, play)
+    _set_best(s, best)
+    _set_best_seat(s, best_seat)
+    _set_playable(s, playable)
     return s
+
+
+_set_a_calls, _set_a_contract, _set_a_passes, _set_a_last_word, _set_a_replies = (
+    Auction.__dict__[f.name].__set__ for f in fields(Auction)
+)
+_set_c_seat, _set_c_value, _set_c_strain, _set_c_capot, _set_c_double = (
+    Contract.__dict__[f.name].__set__ for f in fields(Contract)
+)
+
+
+def _auction(
+    calls: tuple[Action, ...],
+    contract: Contract | None,
+    passes: int = 0,
+    last_word: bool = False,
+    replies: int = 0,
+) -> Auction:
+    """Auction(...) without the frozen dataclass __init__ (one per call of the auction)."""
+    a: Auction = _new(Auction)
+    _set_a_calls(a, calls)
+    _set_a_contract(a, contract)
+    _set_a_passes(a, passes)
+    _set_a_last_word(a, last_word)
+    _set_a_replies(a, replies)
+    return a
+
+
+def _contract(seat: int, value: int | None, strain: str, capot: bool = False, double: str = NONE) -> Contract:
+    """Contract(...) without the frozen dataclass __init__."""
+    c: Contract = _new(Contract)
+    _set_c_seat(c, seat)
+    _set_c_value(c, value)
+    _set_c_strain(c, strain)
+    _set_c_capot(c, capot)
+    _set_c_double(c, double)
+    return c
+
+
+_PT_SETTERS = tuple(PlayedTrick.__dict__[f.name].__set__ for f in fields(PlayedTrick))
+_set_pt_leader, _set_pt_cards, _set_pt_winner, _set_pt_points = _PT_SETTERS
+
+
+def _playable(
+    hand: tuple[Card, ...],
+    trick: tuple[Card, ...],
+    best: Card,
+    best_seat: int,
+    seat: int,
+    play: Play,
+    t: Table,
+) -> tuple[Card, ...]:
+    """The cards `seat` may play to the non-empty `trick` (the rule book's duties, as the core's
+    `judge` applies them): `best` is the card winning it, played by `best_seat`. The highest trump
+    in a trick is always the card winning it, so no scan of the trick is needed."""
+    led = trick[0].suit
+    trump = play.trump
+    follow = tuple([c for c in hand if c.suit is led])
+    if follow:
+        if led is trump:  # raise on a trump lead: `best` is the highest trump
+            strength = play.strength
+            top = strength[best]
+            return tuple([c for c in follow if strength[c] > top]) or follow
+        return follow
+    if trump is None:
+        return hand
+    trumps = tuple([c for c in hand if c.suit is trump])
+    if not trumps:
+        return hand
+    if t.players == 4 and best_seat == (seat + 2) % 4:
+        return hand  # the partner is winning the trick
+    if best.suit is trump:
+        strength = play.strength
+        top = strength[best]
+        higher = tuple([c for c in trumps if strength[c] > top])
+        if higher:
+            return higher
+        if t.duties.free_if_cannot_overtrump:
+            return hand
+    return trumps
 
 
 # --------------------------------------------------------------------- building the first state
@@ -808,7 +945,7 @@ def initial_bazar(rules: Rules, dealer: int, hands: tuple[tuple[Card, ...], ...]
         rules["contra"] == ANY_TIME,
         duties(rules["undertrump"]),
     )
-    return _make(table, Auction((), None), hands, AUCTION, first, first, (), (), (0, 0), (0, 0), None)
+    return _make(table, _auction((), None), hands, AUCTION, first, first, (), (), (0, 0), (0, 0), None)
 
 
 def start_duel(rules: Rules, record: HandRecord) -> BlotState:
@@ -836,7 +973,7 @@ def initial_duel(
 ) -> BlotState:
     first = 1 - dealer
     table = Table(rules, DUEL, 2, dealer, first, hands, turned, stock, 0, False, duties(rules["undertrump"]))
-    return _make(table, Auction((), None), hands, TAKE, first, first, (), (), (0, 0), (0, 0), None)
+    return _make(table, _auction((), None), hands, TAKE, first, first, (), (), (0, 0), (0, 0), None)
 
 
 def build(rules: Rules, record: HandRecord, game: str) -> BlotState:
