@@ -5,8 +5,9 @@ and applies it until the hand is complete or passed out, then the hand is scored
 the contract first (Hokum in the turned suit, undoubled), by its calls or set directly, and times the
 play and the score: the figure colver (a Rust Belote engine, optional dependency group `bench`) is
 measured on, a seeded deal, a contract set directly, random legal cards to the end, the points read.
-Bazar Blot's engine is timed the same way when its package is present. The clock is wall time: the
-configurations run in interleaved rounds, so a busy machine slows them alike and the ratios hold.
+Bazar Blot's and the duel's full deals (bench/belote.py) run in the same rounds. The clock is this
+process's CPU time, and the configurations run in interleaved rounds, so a busy machine slows them
+alike and the ratios hold.
 
     python -m bench.baloot [--seconds 3]
 """
@@ -20,6 +21,8 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from bench.belote import GAME as BLOT
+from bench.belote import colver_deals, engine_deals
 from service.rules.baloot import GAMES, deal_state, read_record, start_state
 from service.rules.baloot.state import COMPLETE, REDEAL, HandState
 from service.rules.profile import Rules
@@ -32,11 +35,11 @@ DONE = (COMPLETE, REDEAL)
 def timed(seconds: float, batch: Callable[[int], int]) -> tuple[int, float]:
     """Run `batch(start_index)` (which plays some hands and returns how many) until the time is up."""
     hands = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while time.process_time() < deadline:
         hands += batch(hands)
-    return hands, time.perf_counter() - start
+    return hands, time.process_time() - start
 
 
 def full_hands(rules: Rules, seconds: float) -> tuple[int, float]:
@@ -106,41 +109,6 @@ def record_hands(rules: Rules, seconds: float) -> tuple[int, float]:
     return timed(seconds, batch)
 
 
-def colver_card_play(seconds: float) -> tuple[int, float] | None:
-    """colver's random card play: seeded deal, a suit contract (80, no coinche), random legal cards."""
-    try:
-        colver = importlib.import_module("colver")
-    except ImportError:
-        return None
-    env_class = colver.Env
-    rng = random.Random(1)
-
-    def batch(first: int) -> int:
-        for i in range(first, first + 100):
-            env = env_class.deal(i % 4, i)
-            env.set_contract(i % 4, 80, i % 2, 0)
-            env.set_phase_playing()
-            while not env.is_terminal():
-                env.step(rng.choice(env.legal_actions()))
-            env.get_points()
-        return 100
-
-    return timed(seconds, batch)
-
-
-def blot_figure(seconds: float) -> str | None:
-    """Bazar Blot's own bench, when its package is present (it lands from another branch)."""
-    try:
-        bench = importlib.import_module("bench.blot")
-    except ImportError:
-        return None
-    run = getattr(bench, "engine_hands", None) or getattr(bench, "full_hands", None)
-    if run is None:
-        return None
-    hands, elapsed = run(bench.GAME.rules({}), seconds)
-    return f"{hands / elapsed:,.0f} hands/s ({hands} hands in {elapsed:.1f} s)"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
@@ -155,7 +123,13 @@ def main() -> None:
         runs[f"baloot {profile} (card play, contract set directly)"] = partial(
             card_play, rules, start=contracted
         )
-    runs["colver (card play, contract set directly)"] = colver_card_play
+    for game in ("bazar-blot", "blot-duel"):
+        runs[f"{game} (auction and play, then the score)"] = partial(engine_deals, BLOT[game].rules(None))
+    try:
+        colver = importlib.import_module("colver")  # optional: the bench dependency group
+        runs["colver (card play, contract set directly)"] = partial(colver_deals, colver, rust_policy=False)
+    except ImportError:
+        print("colver: skipped, not installed (pip install -e '.[bench]' to compare)")
     totals: dict[str, list[float]] = {name: [0, 0.0] for name in runs}
     skipped: set[str] = set()
     for _ in range(args.rounds):
@@ -169,12 +143,14 @@ def main() -> None:
             totals[name][0] += measured[0]
             totals[name][1] += measured[1]
     for name, (hands, elapsed) in totals.items():
-        if name in skipped:
-            print(f"{name}: skipped, colver is not installed (pip install -e '.[bench]')")
-        else:
+        if name not in skipped:
             print(f"{name}: {hands / elapsed:,.0f} hands/s ({hands:.0f} hands in {elapsed:.1f} s)")
-    blot = blot_figure(args.seconds)
-    print(f"bazar-blot (calling and play): {blot}" if blot else "bazar-blot: skipped, bench.blot is not here")
+    colver_rate = totals.get("colver (card play, contract set directly)")
+    if colver_rate and colver_rate[1]:
+        base = colver_rate[0] / colver_rate[1]
+        for name, (hands, elapsed) in totals.items():
+            if not name.startswith("colver"):
+                print(f"{name} / colver: {hands / elapsed / base:.2f}x")
 
 
 if __name__ == "__main__":
