@@ -55,6 +55,7 @@ _BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
 _LONG_NUMBER = re.compile(rb"\d{%d}" % (MAX_NUMBER_DIGITS + 1))
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_NOT_BRACKETS_OR_QUOTES = bytes(b for b in range(256) if b not in b'[]{}"')
 _DEPTH_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 
 
@@ -68,14 +69,23 @@ class Refusal:
 def json_shape_problem(body: bytes) -> str | None:
     """Why `body` is refused before parsing (too deep, too long a number), or None.
 
-    Strings are removed first (a regex, in C); what is left is scanned with bytes.translate and
-    itertools.accumulate, so even a 256 KiB body of brackets costs milliseconds, and nothing recurses.
+    Strings are removed first (split on quotes, or a regex where there are escapes, in C); what is
+    left is scanned with bytes.translate and itertools.accumulate, so even a 256 KiB body of
+    brackets costs milliseconds, and nothing recurses. A body of a few kilobytes costs a few
+    microseconds: it runs before every request's parse.
     """
-    bare = _STRING.sub(b"", body)
-    if _LONG_NUMBER.search(bare):
+    if len(body) > MAX_NUMBER_DIGITS and _LONG_NUMBER.search(_STRING.sub(b"", body)):
         return f"A number in the body has more than {MAX_NUMBER_DIGITS} digits"
-    brackets = bare.translate(None, _NOT_BRACKETS)
-    if len(brackets) > MAX_JSON_DEPTH and max(accumulate(_DEPTH_STEP[b] for b in brackets)) > MAX_JSON_DEPTH:
+    if body.count(b"[") + body.count(b"{") <= MAX_JSON_DEPTH:
+        return None  # too few brackets to nest that deep, in strings or not: the usual case
+    if b"\\" in body:  # escapes: only the regex finds where strings end
+        brackets = _STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
+    else:  # no escapes: strings are what lies between a quote and the next one
+        brackets = b"".join(body.translate(None, _NOT_BRACKETS_OR_QUOTES).split(b'"')[::2])
+    if (
+        len(brackets) > MAX_JSON_DEPTH
+        and max(accumulate(map(_DEPTH_STEP.__getitem__, brackets))) > MAX_JSON_DEPTH
+    ):
         return f"The JSON body nests deeper than {MAX_JSON_DEPTH} levels"
     return None
 

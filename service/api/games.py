@@ -23,7 +23,7 @@ from service.rules.game import Game
 
 from . import examples
 from .dispatch import json_response, run
-from .smorest import Api, Blueprint
+from .smorest import Api, Blueprint, documented
 
 # What each kind of operation can answer besides 200 (each documented with its problem+json).
 POST_ERRORS = (400, 406, 408, 413, 415, 422, 500)
@@ -112,7 +112,7 @@ def game_blueprint(api: Api, game: Game) -> Blueprint:
         doc: dict[str, Any] = {"operationId": camel(game.id) + op.verb, "summary": op.summary}
         if op.key in ("deals", "hands_play"):
             doc["responses"] = {200: {"links": state_link(game)}}
-        view = blp.doc(description=op.description, **doc)(view)
+        view = documented(blp.doc(description=op.description, **doc))(view)
         view.__name__ = op.key
         blp.route(op.path, methods=[op.method], endpoint=op.key)(view)
     return blp
