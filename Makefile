@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: serve test openapi bench fuzz lint load clean
+.PHONY: serve test openapi bench fuzz lint load clients clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,5 +42,9 @@ bench: $(STAMP)
 load: $(STAMP)
 	$(BIN)/python -m bench.load
 
+# Node and Java client tooling against openapi.yaml; tools go to .clients/, not part of make test
+clients:
+	PYTHON=$(PYTHON) clients/check
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .clients

@@ -27,6 +27,8 @@ every option resolved, and a canonical `rules.hash`).
 Errors are `application/problem+json` (RFC 9457) with a stable `code` (the known codes: the
 project's docs/errors.md; a client treats an unknown code by its status); an illegal action names its
 `action_index` and the rule it breaks.
+
+There is no authentication: every operation is public (`security: []`).
 """
 CONTACT = {"name": "Trickref maintainers"}
 SERVERS = [{"url": "/", "description": "This service (the host that served this document)"}]
@@ -52,6 +54,8 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
                 "license": {"name": "MIT", "identifier": "MIT"},
             },
             "servers": SERVERS,
+            # a public referee: no operation needs credentials, said once for the whole API
+            "security": [],
         },
     )
     if overrides:

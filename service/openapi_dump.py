@@ -19,11 +19,22 @@ TABLE_START = "<!-- codes:start -->\n"
 TABLE_END = "<!-- codes:end -->\n"
 
 
+class _NoAliasDumper(yaml.SafeDumper):
+    """Write a shared object out in full each time: no `&id001` anchors or `*id001` aliases.
+
+    The spec reuses Python objects (one examples list under many schemas); YAML aliases for them
+    are legal but many parsers cap them (SnakeYAML, behind openapi-generator, refuses more than 50).
+    """
+
+    def ignore_aliases(self, data: object) -> bool:
+        return True
+
+
 def spec_yaml() -> str:
     app = create_app()
     with app.app_context():
         spec = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
-    return yaml.safe_dump(spec, sort_keys=True, allow_unicode=True, width=100)
+    return yaml.dump(spec, Dumper=_NoAliasDumper, sort_keys=True, allow_unicode=True, width=100)
 
 
 def errors_doc(current: str) -> str:
