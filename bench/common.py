@@ -286,6 +286,12 @@ def median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+def first_call(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first legal action that is not a pass, if any: always passing would leave a Baloot deal
+    passed out (a redeal), never a complete hand."""
+    return next((a for a in legal if a["type"] != "pass"), legal[0])
+
+
 def build_hands(
     url: str, game: str, players: int | None = None, want_hand_size: int | None = None, max_rounds: int = 20
 ) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
@@ -310,13 +316,13 @@ def build_hands(
         status, state = call(f"{url}/v1/games/{game}/hands/state", "POST", record)
         if status != 200:
             raise RuntimeError(f"hands/state -> {status}: {state}")
-        if want_hand_size is not None and state["hand_size"] != want_hand_size:
+        if want_hand_size is not None and state.get("hand_size") != want_hand_size:
             continue
         steps = [json.loads(json.dumps(record))]
         for _ in range(500):
             if state["phase"] == "complete" or not state["legal_actions"]:
                 break
-            record = {**record, "actions": [*record.get("actions", []), state["legal_actions"][0]]}
+            record = {**record, "actions": [*record.get("actions", []), first_call(state["legal_actions"])]}
             steps.append(record)
             status, state = call(f"{url}/v1/games/{game}/hands/state", "POST", record)
             if status != 200:

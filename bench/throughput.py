@@ -1,11 +1,13 @@
 """Service throughput against a bare-Flask ceiling, both under deploy/gunicorn.conf.py, in one run.
 
-    python -m bench.throughput [--game oh-hell] [--seconds 5] [--concurrency 8] [--workers 2] [--threads 4]
+    python -m bench.throughput [--game oh-hell|all] [--seconds 5] [--rounds 4] [--concurrency 8]
+                               [--workers 2] [--threads 4]
 
 Starts the real app and bench/ceiling.py on 127.0.0.1 (free ports), then drives each with the same
 requests for a bounded time: GET /healthz (control) and POST /v1/games/{game}/hands/state with a
-complete 7-card, 4-player hand built through the service itself (deal, then legal_actions[0] until
-complete). Prints req/s, p50/p99 and real/ceiling ratios, and requests per server CPU-second (the
+complete hand built through the service itself (deal, then the first legal call until complete; 7
+cards a seat and 4 players where the game has a deal schedule). The two servers take turns in short
+rounds. Prints req/s, p50/p99 and real/ceiling ratios, and requests per server CPU-second (the
 load generator shares the machine's cores, so that figure, not the wall-clock rate, is the one to
 plan capacity with: see deploy/README.md).
 """
@@ -32,15 +34,21 @@ from bench.common import (
 )
 
 WARMUP_SECONDS = 1.0
+ALL_GAMES = ["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"]
 
 
 def state_payload(url: str, game: str) -> dict[str, Any] | None:
-    """A complete 7-card 4-player hand of `game`, or None when the game is not registered."""
+    """A complete hand of `game` (7 cards a seat, 4 players, for a game with a deal schedule; a
+    default deal otherwise), or None when the game is not registered."""
     from bench.common import call
 
-    status, _ = call(f"{url}/v1/games/{game}")
+    status, description = call(f"{url}/v1/games/{game}")
     if status == 404:
         return None
+    if not any(o["name"] == "schedule" for o in description["rules"]["options"]):
+        built = build_hands(url, game)
+        assert built is not None
+        return built[0]
     built = build_hands(url, game, want_hand_size=7)
     if built is not None and len(built[0]["hands"]) != 4:
         built = build_hands(url, game, players=4, want_hand_size=7)
@@ -52,7 +60,6 @@ def state_payload(url: str, game: str) -> dict[str, Any] | None:
 
 
 def measure(server: Server, request: Request, seconds: float, concurrency: int) -> tuple[Result, float]:
-    closed_loop(server.port, [request], WARMUP_SECONDS, concurrency)
     pids = server.workers_pids()
     before = cpu_seconds(pids)
     result = closed_loop(server.port, [request], seconds, concurrency)
@@ -66,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--game", default="oh-hell")
+    parser.add_argument("--game", default="oh-hell", help="a game id, or 'all'")
+    parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds per operation")
     parser.add_argument("--seconds", type=float, default=5.0, help="measured time per operation and server")
     parser.add_argument("--concurrency", type=int, default=8, help="keep-alive connections")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (WEB_CONCURRENCY)")
@@ -88,20 +96,36 @@ def main(argv: list[str] | None = None) -> int:
         Server(CEILING_APP, args.workers, args.threads) as ceiling,
     ):
         operations = [Request.json("GET /healthz", "GET", "/healthz")]
-        record = state_payload(real.url, args.game)
-        if record is None:
-            say(f"SKIPPED hands/state: {args.game!r} is not registered yet (GET /v1/games/{args.game}: 404)")
-        else:
-            path = f"/v1/games/{args.game}/hands/state"
+        games = ALL_GAMES if args.game == "all" else [args.game]
+        for game in games:
+            record = state_payload(real.url, game)
+            if record is None:
+                say(f"SKIPPED hands/state: {game!r} is not registered (GET /v1/games/{game}: 404)")
+                continue
+            path = f"/v1/games/{game}/hands/state"
             operations.append(Request.json(f"POST {path}", "POST", path, record))
-            figures["payload_bytes"] = len(json.dumps(record))
+            figures[f"{game} payload_bytes"] = len(json.dumps(record))
         for request in operations:
-            measured = {}
-            for label, server in (("trickref", real), ("ceiling", ceiling)):
-                say(f"{request.name} on {label}: {args.seconds:g} s at {args.concurrency} connections ...")
-                result, cpu = measure(server, request, args.seconds, args.concurrency)
-                per_cpu = result.count / cpu if cpu else float("nan")
-                measured[label] = result
+            # trickref and the ceiling take turns, in short rounds, so that what else the machine is
+            # doing slows both alike and the ratio holds
+            servers = (("trickref", real), ("ceiling", ceiling))
+            for _, server in servers:
+                closed_loop(server.port, [request], WARMUP_SECONDS, args.concurrency)
+            say(f"{request.name}: {args.seconds:g} s each in {args.rounds} rounds ...")
+            measured: dict[str, Result] = {}
+            cpus: dict[str, float] = {}
+            for _ in range(args.rounds):
+                for label, server in servers:
+                    part, cpu = measure(server, request, args.seconds / args.rounds, args.concurrency)
+                    if label in measured:
+                        measured[label].merge(part)
+                        measured[label].seconds += part.seconds
+                    else:
+                        measured[label] = part
+                    cpus[label] = cpus.get(label, 0.0) + cpu
+            for label, _ in servers:
+                result = measured[label]
+                per_cpu = result.count / cpus[label] if cpus[label] else float("nan")
                 rows.append([request.name, label, result.rate, result.pct(0.5), result.pct(0.99), per_cpu])
                 figures[f"{request.name} {label}"] = {
                     "req_s": round(result.rate, 1),

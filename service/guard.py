@@ -6,9 +6,12 @@ buffered copy, so that what a hostile client sends is bounded in time, size and 
 - time: under gunicorn the body is read with a socket timeout (`TRICKREF_BODY_TIMEOUT`, 5 s by
   default, per read): a client that sends headers and then stalls is answered `408` and its
   connection closed, instead of holding a worker thread for as long as it likes. And at most
-  `threads - 1` of a worker's threads wait that long at once: while they do, any other body must
-  arrive within `BUSY_BODY_TIMEOUT` (a complete body is read at once whatever the timeout), so
-  one thread always stays free for the probes and for clients that send their whole request,
+  `threads - 1` of a worker's threads wait that long at once: every body first gets
+  `BUSY_BODY_TIMEOUT` (a body on its way arrives within it, and a complete one is read at once);
+  only one that stalls past it takes one of the `threads - 1` slots and waits the full timeout, or
+  is answered 408 at once when every slot is taken. So a client is not refused because others'
+  bodies are merely in flight, and one thread always stays free for the probes and for clients
+  that send their whole request,
   however many connections stall (48 stalled connections held every thread of 2 workers x 4
   threads before, and /healthz answered none of its probes);
 - size: a chunked body is counted like a `Content-Length` one and gets `413` past
@@ -45,7 +48,7 @@ log = logging.getLogger("trickref.guard")
 
 MAX_JSON_DEPTH = 32  # the deepest body of the contract (a match of hand records) nests 6 deep
 MAX_NUMBER_DIGITS = 4300  # CPython's int-from-text limit: a longer integer is refused anyway
-BUSY_BODY_TIMEOUT = 0.05  # seconds a body may stall while the other threads already wait on bodies
+BUSY_BODY_TIMEOUT = 0.05  # seconds any body may take before it counts as stalled
 _READ = 64 * 1024
 _ENVIRON_KEY = "trickref.guard"
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -110,7 +113,7 @@ class BodyGuard:
         self.max_bytes = max_bytes
         self.timeout = timeout
         self.patient = max(1, threads - 1)  # threads that may wait the full timeout at once
-        self._reading = 0
+        self._stalled = 0  # readers waiting the full timeout on a body that stalled
         self._lock = threading.Lock()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
@@ -143,18 +146,46 @@ class BodyGuard:
         sock = _body_socket(environ)
         if sock is None:
             return self._read(environ, None, length, self.timeout)
-        with self._lock:
-            timeout = self.timeout if self._reading < self.patient else BUSY_BODY_TIMEOUT
-            self._reading += 1
-        try:
-            return self._read(environ, sock, length, timeout)
-        finally:
+        if length is None:  # chunked: a timed-out read cannot be resumed, so decide up front
             with self._lock:
-                self._reading -= 1
+                timeout = self.timeout if self._stalled < self.patient else BUSY_BODY_TIMEOUT
+                self._stalled += 1
+            try:
+                return self._read(environ, sock, length, timeout)
+            finally:
+                with self._lock:
+                    self._stalled -= 1
+        # A body of known length is read with a short timeout first: a body on its way arrives
+        # within it, however many others are being read. Only a body that stalls past it takes one
+        # of the `patient` slots and the full timeout, or, with every slot taken, a 408. (gunicorn
+        # keeps what a timed-out read had received, so the read resumes where it stopped.)
+        patient = [False]
+
+        def stalled() -> float | None:
+            with self._lock:
+                if self._stalled >= self.patient:
+                    return None
+                self._stalled += 1
+            patient[0] = True
+            return self.timeout
+
+        try:
+            return self._read(environ, sock, length, BUSY_BODY_TIMEOUT, stalled)
+        finally:
+            if patient[0]:
+                with self._lock:
+                    self._stalled -= 1
 
     def _read(
-        self, environ: dict[str, Any], sock: socket.socket | None, length: int | None, timeout: float
+        self,
+        environ: dict[str, Any],
+        sock: socket.socket | None,
+        length: int | None,
+        timeout: float,
+        stalled: Callable[[], float | None] | None = None,
     ) -> Refusal | None:
+        """Read the whole body; `stalled`, if given, is asked once, at the first timeout, for a
+        longer timeout to go on with (None: give up)."""
         previous = sock.gettimeout() if sock is not None else None
         if sock is not None:
             sock.settimeout(timeout)
@@ -166,7 +197,16 @@ class BodyGuard:
                 want = _READ if length is None else min(_READ, length - size)
                 if want <= 0:
                     break
-                part = stream.read(want)
+                try:
+                    part = stream.read(want)
+                except TimeoutError:
+                    longer = stalled() if stalled is not None else None
+                    if longer is None or sock is None:
+                        raise
+                    stalled = None
+                    timeout = longer
+                    sock.settimeout(longer)
+                    continue
                 if not part:
                     break
                 parts.append(part)
