@@ -99,8 +99,8 @@ def legal_cards(hand: tuple[Card, ...], trick: Sequence[Card], trump: Suit | Non
     led = trick[0].suit
     follow = [c for c in hand if c.suit is led]
     if follow:
-        if led is trump:
-            top = max(_TRUMP[c] for c in trick)
+        if led is trump:  # raise over the best trump on the table (a discard does not count)
+            top = max(_TRUMP[c] for c in trick if c.suit is trump)
             higher = [c for c in follow if _TRUMP[c] > top]
             return tuple(higher or follow)
         return tuple(follow)
