@@ -239,15 +239,58 @@ class HandState:
     # ----------------------------------------------------------------- transitions
 
     def apply(self, action: Action) -> HandState:
+        if action.type != "play" or action.strain is not None or action.value is not None or action.capot:
+            return self._call_or_refuse(action)
+        # a play carrying only its card: the hot path, inline
+        seat = action.seat
+        if self.phase != PLAY or seat != self.to_act:
+            raise self._refuse(action, PLAY)
+        c = action.card
+        if c not in self.playable:  # cards are interned: identity
+            raise self._unplayable(seat, c)
+        hands = self.hands
+        hand = hands[seat]
+        i = hand.index(c)
+        left = hand[:i] + hand[i + 1 :]
+        hands = (*hands[:seat], left, *hands[seat + 1 :])
+        a = self.auction
+        trump = a.trump
+        strength = a.strength
+        best = self.best
+        if best is None or ((c.suit is best.suit or c.suit is trump) and strength[c] > strength[best]):
+            best, best_seat = c, seat
+        else:
+            best_seat = self.best_seat
+        trick = (*self.trick, c)
+        t = self.table
+        if len(trick) < PLAYERS:
+            nxt = seat + 1 if seat < PLAYERS - 1 else 0
+            playable = _follow(hands[nxt], trick, best, best_seat, nxt, trump, strength)
+            return _make(t, a, PLAY, nxt, hands, self.leader, trick, self.tricks, best, best_seat, playable)
+        winner = best_seat
+        values = a.values
+        points = values[trick[0]] + values[trick[1]] + values[trick[2]] + values[trick[3]]
+        if not left:
+            points += LAST_TRICK
+        done: PlayedTrick = _new(PlayedTrick)
+        _set_pt_leader(done, self.leader)
+        _set_pt_cards(done, trick)
+        _set_pt_winner(done, winner)
+        _set_pt_points(done, points)
+        tricks = (*self.tricks, done)
+        if left:
+            hand = hands[winner]
+            playable = _locked_lead(hand, trump) if a.locked else hand
+            return _make(t, a, PLAY, winner, hands, winner, (), tricks, None, 0, playable)
+        return _make(t, a, COMPLETE, None, hands, winner, (), tricks)
+
+    def _call_or_refuse(self, action: Action) -> HandState:
+        """Any action but a play carrying only its card."""
         kind = action.type
-        if kind == "play" and action.strain is None and action.value is None and not action.capot:
-            return self._play(action)  # the hot path: a play carrying only its card
         if action.value is not None or action.capot:
             raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, f"a {kind} action carries no value or capot")
-        if kind == "play":
-            if action.strain is not None:
-                raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, "a play names its card only, not a strain")
-            return self._play(action)
+        if kind == "play":  # with a strain
+            raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, "a play names its card only, not a strain")
         if kind not in ACTION_TYPES:
             raise IllegalAction(
                 Code.UNKNOWN_ACTION,
@@ -465,49 +508,6 @@ class HandState:
         hand = self.hands[t.first]
         playable = _locked_lead(hand, a.trump) if locked else hand
         return _make(t, auction, PLAY, t.first, self.hands, t.first, (), (), None, 0, playable)
-
-    def _play(self, action: Action) -> HandState:
-        seat = action.seat
-        if self.phase != PLAY or seat != self.to_act:
-            raise self._refuse(action, PLAY)
-        c = action.card
-        if c not in self.playable:  # cards are interned: identity
-            raise self._unplayable(seat, c)
-        hands = self.hands
-        hand = hands[seat]
-        i = hand.index(c)
-        left = hand[:i] + hand[i + 1 :]
-        hands = (*hands[:seat], left, *hands[seat + 1 :])
-        a = self.auction
-        trump = a.trump
-        strength = a.strength
-        best = self.best
-        if best is None or ((c.suit is best.suit or c.suit is trump) and strength[c] > strength[best]):
-            best, best_seat = c, seat
-        else:
-            best_seat = self.best_seat
-        trick = (*self.trick, c)
-        t = self.table
-        if len(trick) < PLAYERS:
-            nxt = seat + 1 if seat < PLAYERS - 1 else 0
-            playable = _follow(hands[nxt], trick, best, best_seat, nxt, trump, strength)
-            return _make(t, a, PLAY, nxt, hands, self.leader, trick, self.tricks, best, best_seat, playable)
-        winner = best_seat
-        values = a.values
-        points = values[trick[0]] + values[trick[1]] + values[trick[2]] + values[trick[3]]
-        if not left:
-            points += LAST_TRICK
-        done: PlayedTrick = _new(PlayedTrick)
-        _set_pt_leader(done, self.leader)
-        _set_pt_cards(done, trick)
-        _set_pt_winner(done, winner)
-        _set_pt_points(done, points)
-        tricks = (*self.tricks, done)
-        if left:
-            hand = hands[winner]
-            playable = _locked_lead(hand, trump) if a.locked else hand
-            return _make(t, a, PLAY, winner, hands, winner, (), tricks, None, 0, playable)
-        return _make(t, a, COMPLETE, None, hands, winner, (), tricks)
 
     def _unplayable(self, seat: int, c: Card | None) -> IllegalAction:
         """Why the seat to play may not play `c` (called only once the fast check failed)."""
