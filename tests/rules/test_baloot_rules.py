@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from service.rules.baloot.options import RULEBOOK
-from service.rules.baloot.state import complete_hands
+from service.rules.baloot.state import complete_hands, legal_cards, reasons
 from service.rules.cards import card, cards
 from service.rules.errors import Code
 
@@ -326,6 +326,13 @@ def test_trump_led_play_a_higher_trump_than_the_best_on_the_table() -> None:
     assert ok == {"9S"}
     ok, _ = legal("S", ["QS", "7S"], ["JS"])  # none higher: any trump
     assert ok == {"QS", "7S"}
+
+
+def test_a_discard_on_a_trump_lead_does_not_raise_the_trump_to_beat() -> None:
+    # 7S led, the ace of hearts discarded: any spade beats the 7, not only those above an ace
+    S = card("7S").suit
+    hand, trick = (card("8S"), card("9S")), (card("7S"), card("AH"))
+    assert set(legal_cards(hand, trick, S)) == {card("8S"), card("9S")} and reasons(hand, trick, S) == {}
 
 
 def test_sun_void_plays_anything() -> None:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..belote.cards import DECK_32
-from ..belote.combinations import quartets, runs
-from ..cards import Card, card
+from ..belote.cards import DECK_32, NATURAL_LOW_TO_HIGH
+from ..belote.combinations import quartets
+from ..cards import SUITS, Card, card
 from .options import QUARTET_FIRST, TWO_PER_PLAYER
 
 SIRA = "sira"
@@ -60,10 +60,37 @@ _SUIT_EDGE = sum(0b11000000 << (8 * s) for s in range(4))  # a run never wraps i
 
 
 def _mask(hand: Sequence[Card]) -> int:
-    mask = 0
-    for c in hand:
-        mask |= _BIT[c]
-    return mask
+    return sum(map(_BIT.__getitem__, hand))  # distinct bits: the sum is the union
+
+
+def _byte_runs(byte: int) -> tuple[tuple[int, int], ...]:
+    """The maximal runs of three or more set bits of one suit's byte, low first: (length, top)."""
+    found: list[tuple[int, int]] = []
+    i = 0
+    while i < 8:
+        j = i
+        while j < 8 and byte >> j & 1:
+            j += 1
+        if j - i >= 3:
+            found.append((j - i, j - 1))
+        i = j + 1
+    return tuple(found)
+
+
+# 256 * suit + byte -> the runs that suit's byte holds as the core's `runs` reports them (cards, length,
+# top strength), so a hand holding a run needs no sort
+_RUNS: tuple[tuple[tuple[tuple[Card, ...], int, int], ...], ...] = tuple(
+    tuple(
+        (
+            tuple(card(NATURAL_LOW_TO_HIGH[k] + suit.value) for k in range(top - length + 1, top + 1)),
+            length,
+            top,
+        )
+        for length, top in _byte_runs(byte)
+    )
+    for suit in SUITS
+    for byte in range(256)
+)
 
 
 def _has_run(mask: int) -> bool:
@@ -91,12 +118,15 @@ def seat_projects(seat: int, hand: Sequence[Card], sun: bool, ranking: str) -> l
     values = SUN_POINTS if sun else HOKUM_POINTS
     quartet_first = ranking == QUARTET_FIRST
     found: list[Project] = []
-    for r in runs(hand) if has_run else ():
-        name = _run_name(r.length)
-        pts = values[name]
-        # (points, kind: the ranking option decides whether runs or quartets come first, length, top)
-        key = (pts, 0 if quartet_first else 1, r.length, r.top_strength)
-        found.append(Project(seat, name, tuple(card(t) for t in r.cards), pts, key))
+    if has_run:  # by suit in S H D C order, low first, as the core's `runs` finds them
+        for i in range(4):
+            for cards, length, top in _RUNS[256 * i + (mask >> 8 * i & 255)]:
+                name = _run_name(length)
+                pts = values[name]
+                # (points, kind: the ranking option decides whether runs or quartets come first, length,
+                # top)
+                key = (pts, 0 if quartet_first else 1, length, top)
+                found.append(Project(seat, name, cards, pts, key))
     for q in quartets(hand, QUARTET_RANKS) if has_quartet else ():
         name = FOUR_HUNDRED if q.rank == "A" else HUNDRED
         pts = values[name]

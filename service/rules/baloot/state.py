@@ -13,7 +13,7 @@ the top of the stock in one go: three cards, except the buyer, who takes the tur
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..belote.cards import (
@@ -58,11 +58,16 @@ _PLAIN = {c: PLAIN_LOW_TO_HIGH.index(c.rank) for c in DECK}
 _POINTS: dict[Suit | None, dict[Card, int]] = {
     t: {c: card_points(c, t) for c in DECK} for t in (None, *SUITS)
 }
+# Strength of each card in a trick under each trump: plain order 0-7, trumps 100-107. A card beats the
+# one winning so far when it is of the same suit or a trump, and stronger.
+_STRENGTH: dict[Suit | None, dict[Card, int]] = {
+    t: {c: 100 + _TRUMP[c] if c.suit is t else _PLAIN[c] for c in DECK} for t in (None, *SUITS)
+}
 
 # Actions are values: the legal ones are built once and shared by every state.
-_PLAYS: tuple[dict[int, Action], ...] = tuple(
-    {id(c): Action(seat, "play", card=c) for c in DECK} for seat in range(PLAYERS)
-)
+_PLAYS: tuple[dict[Card, Action], ...] = tuple(
+    {c: Action(seat, "play", card=c) for c in DECK} for seat in range(PLAYERS)
+)  # cards hash by identity (interned), so these lookups are cheap
 _SIMPLE: dict[tuple[int, str], Action] = {
     (seat, kind): Action(seat, kind) for seat in range(PLAYERS) for kind in (*STEPS, "sun", "pass", "ashkal")
 }
@@ -99,8 +104,8 @@ def legal_cards(hand: tuple[Card, ...], trick: Sequence[Card], trump: Suit | Non
     led = trick[0].suit
     follow = [c for c in hand if c.suit is led]
     if follow:
-        if led is trump:
-            top = max(_TRUMP[c] for c in trick)
+        if led is trump:  # raise over the best trump on the table (a discard does not count)
+            top = max(_TRUMP[c] for c in trick if c.suit is trump)
             higher = [c for c in follow if _TRUMP[c] > top]
             return tuple(higher or follow)
         return tuple(follow)
@@ -195,6 +200,10 @@ class Auction:
     baloot: int | None = None
     locked: bool = False  # closed doubled play: no trump lead while holding another suit
     trump: Suit | None = None  # the contract's trump suit (None in Sun and before the contract)
+    # The trump's tables, shared by every state of the play: each card's strength in a trick and its
+    # card points (derived from `trump`, so left out of equality).
+    strength: dict[Card, int] = field(default_factory=dict, compare=False, repr=False)
+    values: dict[Card, int] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +226,11 @@ class HandState:
     leader: int
     trick: tuple[Card, ...]
     tricks: tuple[PlayedTrick, ...]
+    # Derived during the play, kept so that each card costs one step: the card winning the trick so
+    # far and its seat (None and 0 before the lead), and the cards the seat to play may play.
+    best: Card | None = field(default=None, compare=False, repr=False)
+    best_seat: int = field(default=0, compare=False, repr=False)
+    playable: tuple[Card, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def contract(self) -> Contract | None:
@@ -225,15 +239,58 @@ class HandState:
     # ----------------------------------------------------------------- transitions
 
     def apply(self, action: Action) -> HandState:
+        if action.type != "play" or action.strain is not None or action.value is not None or action.capot:
+            return self._call_or_refuse(action)
+        # a play carrying only its card: the hot path, inline
+        seat = action.seat
+        if self.phase != PLAY or seat != self.to_act:
+            raise self._refuse(action, PLAY)
+        c = action.card
+        if c not in self.playable:  # cards are interned: identity
+            raise self._unplayable(seat, c)
+        hands = self.hands
+        hand = hands[seat]
+        i = hand.index(c)
+        left = hand[:i] + hand[i + 1 :]
+        hands = (*hands[:seat], left, *hands[seat + 1 :])
+        a = self.auction
+        trump = a.trump
+        strength = a.strength
+        best = self.best
+        if best is None or ((c.suit is best.suit or c.suit is trump) and strength[c] > strength[best]):
+            best, best_seat = c, seat
+        else:
+            best_seat = self.best_seat
+        trick = (*self.trick, c)
+        t = self.table
+        if len(trick) < PLAYERS:
+            nxt = seat + 1 if seat < PLAYERS - 1 else 0
+            playable = _follow(hands[nxt], trick, best, best_seat, nxt, trump, strength)
+            return _make(t, a, PLAY, nxt, hands, self.leader, trick, self.tricks, best, best_seat, playable)
+        winner = best_seat
+        values = a.values
+        points = values[trick[0]] + values[trick[1]] + values[trick[2]] + values[trick[3]]
+        if not left:
+            points += LAST_TRICK
+        done: PlayedTrick = _new(PlayedTrick)
+        _set_pt_leader(done, self.leader)
+        _set_pt_cards(done, trick)
+        _set_pt_winner(done, winner)
+        _set_pt_points(done, points)
+        tricks = (*self.tricks, done)
+        if left:
+            hand = hands[winner]
+            playable = _locked_lead(hand, trump) if a.locked else hand
+            return _make(t, a, PLAY, winner, hands, winner, (), tricks, None, 0, playable)
+        return _make(t, a, COMPLETE, None, hands, winner, (), tricks)
+
+    def _call_or_refuse(self, action: Action) -> HandState:
+        """Any action but a play carrying only its card."""
         kind = action.type
-        if kind == "play" and action.strain is None and action.value is None and not action.capot:
-            return self._play(action)  # the hot path: a play carrying only its card
         if action.value is not None or action.capot:
             raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, f"a {kind} action carries no value or capot")
-        if kind == "play":
-            if action.strain is not None:
-                raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, "a play names its card only, not a strain")
-            return self._play(action)
+        if kind == "play":  # with a strain
+            raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, "a play names its card only, not a strain")
         if kind not in ACTION_TYPES:
             raise IllegalAction(
                 Code.UNKNOWN_ACTION,
@@ -277,7 +334,7 @@ class HandState:
         )
 
     def _next(self, auction: Auction, phase: str, to_act: int | None) -> HandState:
-        return HandState(self.table, auction, phase, to_act, self.hands, self.leader, (), ())
+        return _make(self.table, auction, phase, to_act, self.hands, self.leader, (), ())
 
     def _call(self, action: Action) -> HandState:
         seat = action.seat
@@ -337,15 +394,16 @@ class HandState:
         a = self.auction
         spoken = a.spoken + 1
         if spoken < PLAYERS:
-            auction = Auction(calls, a.round, spoken, pending)
-            return self._next(auction, CALLING, (t.first + spoken) % PLAYERS)
+            return self._next(
+                _calling(calls, a.round, spoken, pending), CALLING, (t.first + spoken) % PLAYERS
+            )
         if pending is not None:  # round one closes on its Hokum
             if t.late_sun:
-                return self._next(Auction(calls, 1, spoken, pending, True), CALLING, pending)
+                return self._next(_calling(calls, 1, spoken, pending, True), CALLING, pending)
             return self._settle(calls, pending, HOKUM, t.turned.suit.value)
         if a.round == 1:
-            return self._next(Auction(calls, 2, 0, None), CALLING, t.first)
-        return self._next(Auction(calls, 2, spoken, None), REDEAL, None)
+            return self._next(_calling(calls, 2, 0, None), CALLING, t.first)
+        return self._next(_calling(calls, 2, spoken, None), REDEAL, None)
 
     def called(self, buyer: int, mode: str, strain: str) -> HandState:
         """This deal with its contract set directly, without its calls: for simulations and the bench
@@ -358,7 +416,7 @@ class HandState:
         """The hand is called: complete the deal, find the projects, open the doubling or the play."""
         t = self.table
         trump = suit_of(strain)
-        contract = Contract(buyer, mode, strain, trump, 1)
+        contract = _contract(buyer, mode, strain, trump, 1)
         hands = complete_hands(t.dealt, t.turned, t.stock, t.first, buyer)
         projects = declared(hands, mode == SUN, t.ranking, t.declarations) if t.projects else ()
         baloot = None
@@ -369,7 +427,7 @@ class HandState:
         a = self.auction
         if mode == HOKUM and t.doubling:
             speakers = ((buyer + 1) % PLAYERS, (buyer + 3) % PLAYERS)
-            auction = Auction(
+            auction = _auction(
                 calls,
                 a.round,
                 a.spoken,
@@ -383,11 +441,11 @@ class HandState:
                 False,
                 trump,
             )
-            return HandState(t, auction, DOUBLING, speakers[0], hands, t.first, (), ())
-        auction = Auction(
+            return _make(t, auction, DOUBLING, speakers[0], hands, t.first, (), ())
+        auction = _auction(
             calls, a.round, a.spoken, None, False, contract, (), hands, projects, baloot, False, trump
         )
-        return HandState(t, auction, PLAY, t.first, hands, t.first, (), ())
+        return _make(t, auction, PLAY, t.first, hands, t.first, (), (), None, 0, hands[t.first])
 
     def _double(self, action: Action) -> HandState:
         seat = action.seat
@@ -403,26 +461,16 @@ class HandState:
                 f"the hand stands at {double_of(contract.level)}: seat {seat} may say {expected} or pass",
             )
         level = contract.level + 1
-        raised = Contract(contract.seat, contract.mode, contract.strain, contract.trump, level)
+        raised = _contract(contract.seat, contract.mode, contract.strain, contract.trump, level)
         calls = (*a.calls, action)
         if level == GAHWA_LEVEL:
             return self._play_on(calls, raised)
         speakers = ((seat + 1) % PLAYERS, (seat + 3) % PLAYERS)
-        auction = Auction(
-            calls,
-            a.round,
-            a.spoken,
-            None,
-            False,
-            raised,
-            speakers,
-            a.hands,
-            a.projects,
-            a.baloot,
-            False,
+        auction = _auction(
+            calls, a.round, a.spoken, None, False, raised, speakers, a.hands, a.projects, a.baloot, False,
             a.trump,
-        )
-        return HandState(self.table, auction, DOUBLING, speakers[0], self.hands, self.leader, (), ())
+        )  # fmt: skip
+        return _make(self.table, auction, DOUBLING, speakers[0], self.hands, self.leader, (), ())
 
     def _pass_doubling(self, action: Action) -> HandState:
         if action.seat != self.to_act:
@@ -433,27 +481,17 @@ class HandState:
         assert a.contract is not None
         if not rest:  # two passes in a row close the doubling
             return self._play_on(calls, a.contract)
-        auction = Auction(
-            calls,
-            a.round,
-            a.spoken,
-            None,
-            False,
-            a.contract,
-            rest,
-            a.hands,
-            a.projects,
-            a.baloot,
-            False,
+        auction = _auction(
+            calls, a.round, a.spoken, None, False, a.contract, rest, a.hands, a.projects, a.baloot, False,
             a.trump,
-        )
-        return HandState(self.table, auction, DOUBLING, rest[0], self.hands, self.leader, (), ())
+        )  # fmt: skip
+        return _make(self.table, auction, DOUBLING, rest[0], self.hands, self.leader, (), ())
 
     def _play_on(self, calls: tuple[Action, ...], contract: Contract) -> HandState:
         t = self.table
         a = self.auction
         locked = t.closed and 1 < contract.level < GAHWA_LEVEL  # gahwa is always open
-        auction = Auction(
+        auction = _auction(
             calls,
             a.round,
             a.spoken,
@@ -467,49 +505,26 @@ class HandState:
             locked,
             a.trump,
         )
-        return HandState(t, auction, PLAY, t.first, self.hands, t.first, (), ())
+        hand = self.hands[t.first]
+        playable = _locked_lead(hand, a.trump) if locked else hand
+        return _make(t, auction, PLAY, t.first, self.hands, t.first, (), (), None, 0, playable)
 
-    def _play(self, action: Action) -> HandState:
-        seat = action.seat
-        if self.phase != PLAY or seat != self.to_act:
-            raise self._refuse(action, PLAY)
-        hand = self.hands[seat]
-        c = action.card
+    def _unplayable(self, seat: int, c: Card | None) -> IllegalAction:
+        """Why the seat to play may not play `c` (called only once the fast check failed)."""
         if c is None:
-            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
-        try:
-            i = hand.index(c)  # cards are interned: equality is identity
-        except ValueError:
-            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}") from None
-        a = self.auction
-        trump = a.trump
+            return IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
+        hand = self.hands[seat]
+        if c not in hand:
+            return IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}")
         trick = self.trick
+        trump = self.auction.trump
         if trick:
-            led = trick[0].suit
-            # following a plain suit led is always legal; anything else goes through the duties
-            if (c.suit is not led or led is trump) and c not in legal_cards(hand, trick, trump):
-                code = reasons(hand, trick, trump)[c]
-                raise IllegalAction(code, _why(code, seat, c, trick, trump))
-        elif a.locked and c.suit is trump and any(x.suit is not trump for x in hand):
-            raise IllegalAction(
-                Code.TRUMP_LEAD_LOCKED,
-                f"the doubled hand is closed: seat {seat} holds other suits and may not lead {c}",
-            )
-        left = hand[:i] + hand[i + 1 :]
-        hands = (*self.hands[:seat], left, *self.hands[seat + 1 :])
-        trick = (*trick, c)
-        t = self.table
-        if len(trick) < PLAYERS:
-            return _make(t, a, PLAY, (seat + 1) % PLAYERS, hands, self.leader, trick, self.tricks)
-        winner = (self.leader + trick_winner(trick, trump)) % PLAYERS
-        pts = _POINTS[trump]
-        points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
-        if not left:
-            points += LAST_TRICK
-        tricks = (*self.tricks, PlayedTrick(self.leader, trick, winner, points))
-        if left:
-            return _make(t, a, PLAY, winner, hands, winner, (), tricks)
-        return _make(t, a, COMPLETE, None, hands, winner, (), tricks)
+            code = reasons(hand, trick, trump)[c]
+            return IllegalAction(code, _why(code, seat, c, trick, trump))
+        return IllegalAction(
+            Code.TRUMP_LEAD_LOCKED,
+            f"the doubled hand is closed: seat {seat} holds other suits and may not lead {c}",
+        )
 
     # ----------------------------------------------------------------- questions
 
@@ -519,21 +534,20 @@ class HandState:
             return ()
         phase = self.phase
         if phase == PLAY:
-            hand = self.hands[seat]
-            trick = self.trick
-            a = self.auction
-            if trick:
-                playable = legal_cards(hand, trick, a.trump)
-            elif a.locked:
-                trump = a.trump
-                playable = tuple(c for c in hand if c.suit is not trump) or hand
-            else:
-                playable = hand
-            return tuple(map(_PLAYS[seat].__getitem__, map(id, playable)))
+            return tuple(map(_PLAYS[seat].__getitem__, self.playable))
         a = self.auction
         if phase == DOUBLING:
             assert a.contract is not None
-            return (_SIMPLE[(seat, "pass")], _SIMPLE[(seat, STEPS[a.contract.level - 1])])
+            return _DOUBLING_ACTIONS[seat][a.contract.level - 1]
+        t = self.table
+        key = (seat, a.round, a.pending is None, a.confirm, t.turned.suit.value, t.ashkal, t.first)
+        found = _CALLING_MEMO.get(key)
+        if found is None:
+            found = _CALLING_MEMO[key] = self._calling_actions(seat)
+        return found
+
+    def _calling_actions(self, seat: int) -> tuple[Action, ...]:
+        a = self.auction
         t = self.table
         if a.confirm:
             return (_SIMPLE[(seat, "pass")], _SIMPLE[(seat, "sun")])
@@ -693,8 +707,10 @@ class HandState:
 # The play builds one state per card; setting the slots through their descriptors gives the same
 # frozen object at about half the cost of the dataclass __init__ (as in the Oh Hell engine).
 _new = object.__new__
-(_set_table, _set_auction, _set_phase, _set_to_act, _set_hands, _set_leader, _set_trick,
- _set_tricks) = (HandState.__dict__[f.name].__set__ for f in fields(HandState))  # fmt: skip
+(_set_table, _set_auction, _set_phase, _set_to_act, _set_hands, _set_leader, _set_trick, _set_tricks,
+ _set_best, _set_best_seat, _set_playable) = (
+    HandState.__dict__[f.name].__set__ for f in fields(HandState)
+)  # fmt: skip
 
 
 def _make(
@@ -706,6 +722,9 @@ def _make(
     leader: int,
     trick: tuple[Card, ...],
     tricks: tuple[PlayedTrick, ...],
+    best: Card | None = None,
+    best_seat: int = 0,
+    playable: tuple[Card, ...] = (),
 ) -> HandState:
     """HandState(table, auction, ...) for the hot path: equal to it in every way."""
     s: HandState = _new(HandState)
@@ -717,7 +736,129 @@ def _make(
     _set_leader(s, leader)
     _set_trick(s, trick)
     _set_tricks(s, tricks)
+    _set_best(s, best)
+    _set_best_seat(s, best_seat)
+    _set_playable(s, playable)
     return s
+
+
+(_set_a_calls, _set_a_round, _set_a_spoken, _set_a_pending, _set_a_confirm, _set_a_contract,
+ _set_a_speakers, _set_a_hands, _set_a_projects, _set_a_baloot, _set_a_locked, _set_a_trump,
+ _set_a_strength, _set_a_values) = (Auction.__dict__[f.name].__set__ for f in fields(Auction))  # fmt: skip
+_NO_TRUMP_TABLES = (_STRENGTH[None], _POINTS[None])
+
+
+def _auction(
+    calls: tuple[Action, ...],
+    round: int,
+    spoken: int,
+    pending: int | None,
+    confirm: bool,
+    contract: Contract | None,
+    speakers: tuple[int, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    projects: tuple[Project, ...],
+    baloot: int | None,
+    locked: bool,
+    trump: Suit | None,
+) -> Auction:
+    """Auction(...) without the frozen dataclass __init__; the trump's tables come with its trump."""
+    a: Auction = _new(Auction)
+    _set_a_calls(a, calls)
+    _set_a_round(a, round)
+    _set_a_spoken(a, spoken)
+    _set_a_pending(a, pending)
+    _set_a_confirm(a, confirm)
+    _set_a_contract(a, contract)
+    _set_a_speakers(a, speakers)
+    _set_a_hands(a, hands)
+    _set_a_projects(a, projects)
+    _set_a_baloot(a, baloot)
+    _set_a_locked(a, locked)
+    _set_a_trump(a, trump)
+    if trump is None:
+        strength, values = _NO_TRUMP_TABLES
+    else:
+        strength, values = _STRENGTH[trump], _POINTS[trump]
+    _set_a_strength(a, strength)
+    _set_a_values(a, values)
+    return a
+
+
+def _calling(
+    calls: tuple[Action, ...], round: int, spoken: int, pending: int | None, confirm: bool = False
+) -> Auction:
+    """An auction of the calling (no contract yet): Auction(calls, round, spoken, pending, confirm)."""
+    return _auction(calls, round, spoken, pending, confirm, None, (), (), (), None, False, None)
+
+
+_set_c_seat, _set_c_mode, _set_c_strain, _set_c_trump, _set_c_level = (
+    Contract.__dict__[f.name].__set__ for f in fields(Contract)
+)
+
+
+def _contract(seat: int, mode: str, strain: str, trump: Suit | None, level: int) -> Contract:
+    """Contract(...) without the frozen dataclass __init__."""
+    c: Contract = _new(Contract)
+    _set_c_seat(c, seat)
+    _set_c_mode(c, mode)
+    _set_c_strain(c, strain)
+    _set_c_trump(c, trump)
+    _set_c_level(c, level)
+    return c
+
+
+_set_pt_leader, _set_pt_cards, _set_pt_winner, _set_pt_points = (
+    PlayedTrick.__dict__[f.name].__set__ for f in fields(PlayedTrick)
+)
+
+
+def _follow(
+    hand: tuple[Card, ...],
+    trick: tuple[Card, ...],
+    best: Card,
+    best_seat: int,
+    seat: int,
+    trump: Suit | None,
+    strength: dict[Card, int],
+) -> tuple[Card, ...]:
+    """`legal_cards(hand, trick, trump)` for the non-empty `trick` won so far by `best`, played by
+    `best_seat`: the highest trump on the table is always the card winning the trick, so no scan of
+    the trick is needed."""
+    led = trick[0].suit
+    follow = tuple([c for c in hand if c.suit is led])
+    if follow:
+        if led is trump:  # raise over the best trump on the table: `best` is it
+            top = strength[best]
+            return tuple([c for c in follow if strength[c] > top]) or follow
+        return follow
+    if trump is None:
+        return hand
+    trumps = tuple([c for c in hand if c.suit is trump])
+    if not trumps:
+        return hand
+    if best_seat == (seat + 2) % PLAYERS:
+        return hand  # the partner is winning: play anything
+    if best.suit is trump:
+        top = strength[best]
+        higher = tuple([c for c in trumps if strength[c] > top])
+        if higher:
+            return higher
+    return trumps
+
+
+def _locked_lead(hand: tuple[Card, ...], trump: Suit | None) -> tuple[Card, ...]:
+    """The closed doubled hand's leads: no trump while holding another suit."""
+    return tuple([c for c in hand if c.suit is not trump]) or hand
+
+
+# The calling's and the doubling's legal actions depend on a few small values (the seat, the round,
+# a pending Hokum, the late-Sun turn, the turned suit, Ashkal and the first seat), so each tuple is
+# built once; the key space is finite (at most 4 x 2 x 2 x 2 x 4 x 2 x 4 entries).
+_CALLING_MEMO: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_DOUBLING_ACTIONS: tuple[tuple[tuple[Action, Action], ...], ...] = tuple(
+    tuple((_SIMPLE[(seat, "pass")], _SIMPLE[(seat, step)]) for step in STEPS) for seat in range(PLAYERS)
+)
 
 
 _VERB = {
@@ -810,7 +951,7 @@ def initial(
         ranking=v["project_ranking"],
         declarations=v["declarations"],
     )
-    return HandState(table, Auction(), CALLING, first, dealt, first, (), ())
+    return _make(table, _calling((), 1, 0, None), CALLING, first, dealt, first, (), ())
 
 
 def start(rules: Rules, record: HandRecord) -> HandState:
