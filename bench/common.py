@@ -286,10 +286,14 @@ def median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def first_call(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """The first legal action that is not a pass, if any: always passing would leave a Baloot deal
-    passed out (a redeal), never a complete hand."""
-    return next((a for a in legal if a["type"] != "pass"), legal[0])
+def first_call(state: dict[str, Any]) -> dict[str, Any]:
+    """The action of a quiet table: while no contract stands a seat calls rather than passes (always
+    passing would leave a Baloot deal passed out), and once one stands it is kept and passed (always
+    calling would run a Bazar Blot auction up to capot); cards are the first legal one."""
+    legal: list[dict[str, Any]] = state["legal_actions"]
+    if state.get("contract") is None:
+        return next((a for a in legal if a["type"] != "pass"), legal[0])
+    return next((a for kind in ("keep", "pass") for a in legal if a["type"] == kind), legal[0])
 
 
 def build_hands(
@@ -322,7 +326,7 @@ def build_hands(
         for _ in range(500):
             if state["phase"] == "complete" or not state["legal_actions"]:
                 break
-            record = {**record, "actions": [*record.get("actions", []), first_call(state["legal_actions"])]}
+            record = {**record, "actions": [*record.get("actions", []), first_call(state)]}
             steps.append(record)
             status, state = call(f"{url}/v1/games/{game}/hands/state", "POST", record)
             if status != 200:

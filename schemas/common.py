@@ -7,11 +7,13 @@ for each instead of one per place it appears (see `schemas/spec.py`).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow.utils import missing as marshmallow_missing
 
 from service.rules.cards import STRAINS, SUITS
 
@@ -133,7 +135,7 @@ class OneOf(fields.Field):  # type: ignore[type-arg]
         self.variants: dict[str, Schema] = (
             dict(variants) if isinstance(variants, Mapping) else {str(i): v for i, v in enumerate(variants)}
         )
-        self._quick = {k: _quick_check(v) for k, v in self.variants.items()}
+        self._quick = {k: _quick_check(v) for k, v in self.variants.items()}  # see quick()
 
     def quick(self, value: Any) -> bool:
         """True when `value` certainly loads as it is: the common case, decided without marshmallow
@@ -142,10 +144,10 @@ class OneOf(fields.Field):  # type: ignore[type-arg]
         if type(value) is not dict:
             return False
         if self.discriminator is None:
-            return any(check is not None and check(value) for check in self._quick.values())
+            return any(check is not None and check(value) == () for check in self._quick.values())
         kind = value.get(self.discriminator)
         check = self._quick.get(kind) if type(kind) is str else None
-        return check is not None and check(value)
+        return check is not None and check(value) == ()
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if self.quick(value):
@@ -171,10 +173,68 @@ class OneOf(fields.Field):  # type: ignore[type-arg]
 Check = Callable[[Any], bool]
 
 
-def _quick_field(field: fields.Field, consts: dict[str, Any]) -> str | None:  # type: ignore[type-arg]
-    """A Python expression on `x` that is true exactly when the plain field kinds of actions load
-    `x` unchanged; None for any other field (its schema then always takes the generic path)."""
+def _cards_ok(value: list[Any]) -> bool:
+    try:
+        return CARD_TEXTS.issuperset(value)  # only str equals one of them
+    except TypeError:  # an unhashable element
+        return False
+
+
+def _length(field: fields.Field) -> tuple[int | None, int | None] | None:  # type: ignore[type-arg]
+    """The bounds of a list field's one Length validator, or None if it has other validators."""
     checks = field.validators
+    if not checks:
+        return (None, None)
+    if len(checks) == 1 and isinstance(checks[0], validate.Length) and checks[0].equal is None:
+        return (checks[0].min, checks[0].max)
+    return None
+
+
+def _bounds(expr: str, low: int | None, high: int | None) -> str:
+    return (
+        expr
+        + (f" and len(x) >= {low}" if low is not None else "")
+        + (f" and len(x) <= {high}" if high is not None else "")
+    )
+
+
+def _const(consts: dict[str, Any], value: Any) -> str:
+    name = f"K{len(consts)}"
+    consts[name] = value
+    return name
+
+
+def _quick_field(field: fields.Field, consts: dict[str, Any]) -> str | None:  # type: ignore[type-arg]
+    """A Python expression on `x` that is true only when `field` loads `x` unchanged; None for a
+    field kind it does not know (its schema then always takes marshmallow's path). Covers what
+    records and actions are made of: booleans, bounded integers, enums, cards, card lists, lists of
+    them, unions, nested schemas and a game's `rules` object (which loads as sent)."""
+    expr = _quick_expr(field, consts)
+    if expr is None:
+        return None
+    return f"(x is None or ({expr}))" if field.allow_none else expr
+
+
+def _quick_expr(field: fields.Field, consts: dict[str, Any]) -> str | None:  # type: ignore[type-arg]
+    checks = field.validators
+    if getattr(field, "loads_as_sent", False):  # schemas/rules.py RulesField: any object
+        return "type(x) is dict" if not checks else None
+    if isinstance(field, OneOf):
+        return f"{_const(consts, field.quick)}(x)" if not checks else None
+    if isinstance(field, fields.Nested):
+        check = _quick_check(field.schema) if not checks and not field.many else None
+        return None if check is None else f"{_const(consts, check)}(x) == ()"
+    if isinstance(field, fields.List):
+        bounds = _length(field)
+        if bounds is None:
+            return None
+        inner = field.inner
+        if isinstance(inner, fields.String) and inner.validators == [_card_text] and not inner.allow_none:
+            return _bounds("type(x) is list and CARDS(x)", *bounds)
+        inner_check = _quick_fn(inner)
+        if inner_check is None:
+            return None
+        return _bounds(f"type(x) is list and all(map({_const(consts, inner_check)}, x))", *bounds)
     if isinstance(field, fields.Boolean):
         if not checks:
             return "type(x) is bool"
@@ -192,38 +252,92 @@ def _quick_field(field: fields.Field, consts: dict[str, Any]) -> str | None:  # 
         if checks[0] is _card_text:
             return "type(x) is str and x in CARD_TEXTS"
         if isinstance(checks[0], validate.OneOf):
-            name = f"C{len(consts)}"
-            consts[name] = frozenset(checks[0].choices)
-            return f"type(x) is str and x in {name}"
+            return f"type(x) is str and x in {_const(consts, frozenset(checks[0].choices))}"
     return None
 
 
+def _quick_fn(field: fields.Field) -> Check | None:  # type: ignore[type-arg]
+    """`_quick_field` as a function (the check of a list's items)."""
+    consts: dict[str, Any] = {"CARD_TEXTS": CARD_TEXTS, "CARDS": _cards_ok}
+    expr = _quick_field(field, consts)
+    if expr is None:
+        return None
+    namespace = dict(consts)
+    exec(f"def check(x):\n    return bool({expr})", namespace)  # built from the field itself
+    check: Check = namespace["check"]
+    return check
+
+
 _MISSING = object()
+_CHECKS: weakref.WeakKeyDictionary[Schema, Callable[[Any], tuple[str, ...] | None] | None] = (
+    weakref.WeakKeyDictionary()
+)
 
 
-def _quick_check(schema: Schema) -> Check | None:
-    """A check that a dict loads unchanged with `schema` (exactly its fields, each plainly valid),
-    compiled into one function: it runs for every action of every request, and a generic loop over
-    per-field closures cost as much as the replay itself."""
-    consts: dict[str, Any] = {"CARD_TEXTS": CARD_TEXTS, "M": _MISSING}
-    lines = ["def check(v):", "    get = v.get", "    n = 0"]
+def _quick_check(schema: Schema) -> Callable[[Any], tuple[str, ...] | None] | None:
+    """A check that a dict loads with `schema` as it is, compiled into one function: it runs for
+    every action and every record of every request, and marshmallow's generic path, or a loop over
+    per-field closures, cost as much as the replay. The check answers None when the value does not
+    plainly load, else the names of the missing fields marshmallow would fill with their defaults.
+
+    None (no check) when the schema has a field kind the check does not know or a schema-level
+    hook (a validator across fields): such a schema always takes marshmallow's path."""
+    if schema in _CHECKS:
+        return _CHECKS[schema]
+    _CHECKS[schema] = None  # a schema nested in itself takes the generic path
+    hooks = getattr(schema, "_hooks", {})
+    if any(hooks.get(name) for name in hooks):
+        return None
+    consts: dict[str, Any] = {"CARD_TEXTS": CARD_TEXTS, "CARDS": _cards_ok, "M": _MISSING}
+    lines = [
+        "def check(v):",
+        "    if type(v) is not dict:",
+        "        return None",
+        "    get = v.get",
+        "    n = 0",
+    ]
+    lines.append("    filled = ()")
     required = 0
     for name, f in schema.fields.items():
         expr = _quick_field(f, consts)
-        if expr is None:
+        if expr is None or f.data_key is not None:
             return None
         lines.append(f"    x = get({name!r}, M)")
         if f.required:
             required += 1
-            lines += [f"    if x is M or not ({expr}):", "        return False"]
-        else:
-            lines += ["    if x is not M:", f"        if not ({expr}):", "            return False"]
-            lines.append("        n += 1")
-    lines.append(f"    return len(v) == n + {required}")
+            lines += [f"    if x is M or not ({expr}):", "        return None"]
+            continue
+        lines += [
+            "    if x is not M:",
+            f"        if not ({expr}):",
+            "            return None",
+            "        n += 1",
+        ]
+        if f.load_default is not marshmallow_missing:
+            lines += ["    else:", f"        filled += ({name!r},)"]
+    lines += [f"    if len(v) != n + {required}:", "        return None", "    return filled"]
     namespace = dict(consts)
     exec("\n".join(lines), namespace)  # the source is built above from the schema's own fields
-    check: Check = namespace["check"]
+    check: Callable[[Any], tuple[str, ...] | None] = namespace["check"]
+    _CHECKS[schema] = check
     return check
+
+
+class QuickSchema(StrictSchema):
+    """A strict schema whose load takes the compiled check first: a plainly well-formed body (the
+    common case) comes back as it is, anything else gets marshmallow's load and its messages."""
+
+    def load(self, data: Any, *, many: Any = None, partial: Any = None, unknown: Any = None) -> Any:
+        if many is None and partial is None and unknown is None:
+            check = _quick_check(self)
+            filled = check(data) if check is not None else None
+            if filled is not None:
+                if not filled:
+                    return data
+                fields_ = self.fields
+                defaults = {k: fields_[k].load_default for k in filled}
+                return {**data, **{k: d() if callable(d) else d for k, d in defaults.items()}}
+        return super().load(data, many=many, partial=partial, unknown=unknown)
 
 
 class QuickList(fields.List):  # type: ignore[type-arg]

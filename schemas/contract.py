@@ -25,6 +25,7 @@ from .common import (
     Int,
     OneOf,
     QuickList,
+    QuickSchema,
     Seat,
     Strain,
     StrictSchema,
@@ -102,7 +103,7 @@ def _fields(game: Game, family: Family, extra: Mapping[str, Any], out: bool = Fa
     return attrs
 
 
-def _schema(name: str, doc: str, attrs: Mapping[str, Any], base: type[Schema] = StrictSchema) -> type[Schema]:
+def _schema(name: str, doc: str, attrs: Mapping[str, Any], base: type[Schema] = QuickSchema) -> type[Schema]:
     return type(f"{name}Schema", (base,), {"__doc__": doc, **attrs})
 
 

@@ -91,6 +91,8 @@ class RulesField(fields.Nested):
     """The request's `rules`: documented as the game's typed object, passed to the rules core as
     sent (an object, else a schema error) so its codes say exactly what is wrong."""
 
+    loads_as_sent = True  # any object loads unchanged (schemas/common.py's quick checks)
+
     def _deserialize(self, value: Any, attr: Any, data: Any, partial: Any = None, **kwargs: Any) -> Any:
         if type(value) is not dict:
             raise ValidationError("Not a valid object.")
