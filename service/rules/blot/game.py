@@ -56,6 +56,9 @@ def _canonical(action: Action) -> Action:
     return Action(action.seat, kind)
 
 
+_WITH_SEAT_AND_TYPE: dict[frozenset[str], frozenset[str]] = {}  # a few entries: one per action type
+
+
 def _check_raw(data: object, fields: Mapping[str, frozenset[str]]) -> None:
     """A field the action's type does not use (even `capot: false` on a pass) is refused."""
     if not isinstance(data, Mapping):
@@ -63,6 +66,11 @@ def _check_raw(data: object, fields: Mapping[str, frozenset[str]]) -> None:
     allowed = fields.get(data.get("type"))  # type: ignore[arg-type]
     if allowed is None:
         return  # an unknown type: the state refuses it with unknown_action
+    full = _WITH_SEAT_AND_TYPE.get(allowed)
+    if full is None:
+        full = _WITH_SEAT_AND_TYPE[allowed] = allowed | {"seat", "type"}
+    if data.keys() <= full:
+        return  # the common case, one set comparison
     extra = sorted(k for k in data if k not in ("seat", "type") and k not in allowed)
     if extra:
         raise IllegalAction(
