@@ -249,7 +249,10 @@ def test_void_must_trump_unless_partner_winning():
     assert out["legal"] == ["7H"] and {i["code"] for i in out["illegal"]} == {"must_trump"}
     out = legal("H", ["7H", "AS", "KD"], ["AC", "7C"], seat=2, leader=0)  # partner seat 0 wins with AC
     assert out["legal"] == ["7H", "AS", "KD"]
-    out = legal("H", ["7H", "AS", "KD"], ["AC", "7C"])  # without seat/leader: no partner exemption
+    # the trick alone says it: the partner of the seat to play played two cards before it
+    out = legal("H", ["7H", "AS", "KD"], ["AC", "7C"])
+    assert out["legal"] == ["7H", "AS", "KD"]
+    out = legal("H", ["7H", "AS", "KD"], ["7C", "AC"])  # the opponent just before wins: trump
     assert out["legal"] == ["7H"]
 
 

@@ -13,11 +13,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import NO_TRUMP, Card, suit_of
-from ..errors import MESSAGES, Code, IllegalAction, InvalidRecord, RuleError
+from ..errors import Code, IllegalAction, InvalidRecord, RuleError
 from ..game import Game, Json
-from ..parse import is_int, parse_action, parse_record, read_cards, read_seat, read_strain
+from ..parse import is_int, parse_action, parse_record, read_seat, read_strain
 from ..profile import Rules
-from ..record import Action, HandRecord, check_distinct
+from ..record import Action, HandRecord
+from ..trick import Verdict
+from ..tricks import legal_answer, read_hand_and_trick, read_played, winner_answer
 from .options import FIXED, GAHWA_152, LEFT, MATCH_CAP, PLAYERS, RULEBOOK, TARGET
 from .projects import HOKUM_POINTS, SUN_POINTS
 from .scoring import (
@@ -294,60 +296,18 @@ class BalootGame(Game):
 
     def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         trump = suit_of(read_strain(body.get("trump"), "trump"))
-        leader = read_seat(body.get("leader"), PLAYERS, "leader")
-        played = read_cards(body.get("cards"), "cards")
-        if not 1 <= len(played) <= PLAYERS:
-            raise InvalidRecord(Code.INVALID_TRICK, f"{len(played)} cards: a trick has 1 to 4", field="cards")
-        check_distinct([("cards", played)], DECK)
-        i = trick_winner(played, trump)
+        leader, played = read_played(body, PLAYERS, DECK)
         pts = POINTS[trump]
-        return {
-            "rules": rules.echo(),
-            "winner": (leader + i) % PLAYERS,
-            "winning_card": played[i].text,
-            "index": i,
-            "points": sum(pts[c] for c in played),
-        }
+        return winner_answer(
+            rules, leader, played, trick_winner(played, trump), sum(pts[c] for c in played), PLAYERS
+        )
 
     def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         trump = suit_of(read_strain(body.get("trump"), "trump"))
-        hand = read_cards(body.get("hand"), "hand")
-        trick = read_cards(body.get("trick", []), "trick")
-        if len(trick) >= PLAYERS:
-            raise InvalidRecord(
-                Code.INVALID_TRICK,
-                f"{len(trick)} cards already played: the trick is then complete",
-                field="trick",
-            )
-        if not 1 <= len(hand) <= 8:
-            raise InvalidRecord(
-                Code.WRONG_HAND_SIZE, f"a hand of {len(hand)}: a seat holds 1 to 8 cards", field="hand"
-            )
-        check_distinct([("trick", trick), ("hand", hand)], DECK)
-        seat = body.get("seat")
-        leader = body.get("leader")
-        if seat is not None:
-            read_seat(seat, PLAYERS, "seat")
-        if leader is not None:
-            read_seat(leader, PLAYERS, "leader")
-        if seat is not None and leader is not None and seat != (leader + len(trick)) % PLAYERS:
-            raise InvalidRecord(
-                Code.NOT_YOUR_TURN,
-                f"seat {leader} led and {len(trick)} cards are down: seat "
-                f"{(leader + len(trick)) % PLAYERS} plays next, not seat {seat}",
-                field="seat",
-            )
-        legal = legal_cards(hand, trick, trump)
-        why = reasons(hand, trick, trump)
-        return {
-            "rules": rules.echo(),
-            "legal": [c.text for c in legal],
-            "illegal": [
-                {"card": c.text, "code": code.value, "reason": MESSAGES[code]}
-                for c in hand
-                if (code := why.get(c)) is not None
-            ],
-        }
+        hand, trick = read_hand_and_trick(body, PLAYERS, DECK, 8)
+        return legal_answer(
+            rules, hand, Verdict(legal_cards(hand, trick, trump), reasons(hand, trick, trump))
+        )
 
     def match_score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         first = body.get("first_dealer")

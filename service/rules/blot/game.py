@@ -14,12 +14,13 @@ from typing import Any
 
 from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32
 from ..cards import NO_TRUMP, Card, suit_of
-from ..errors import MESSAGES, Code, IllegalAction, InvalidRecord, RuleError
+from ..errors import Code, IllegalAction, InvalidRecord, RuleError
 from ..game import Game, Json
-from ..parse import is_int, parse_action, parse_record, read_cards, read_seat, read_strain
+from ..parse import is_int, parse_action, parse_record, read_seat, read_strain
 from ..profile import RuleBook, Rules
-from ..record import Action, HandRecord, check_distinct
+from ..record import Action, HandRecord
 from ..trick import judge, winning_index
+from ..tricks import legal_answer, partner_winning, read_hand_and_trick, read_played, winner_answer
 from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID
 from .scoring import DEAL_POINTS, DOUBLES, NONE, TRICKS, Contract, Tally, bazar_score, duel_score
 from .state import (
@@ -229,72 +230,20 @@ class BlotGame(Game):
         return trump
 
     def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
-        n = self.players
         trump = self.read_trump(body.get("trump"))
-        leader = read_seat(body.get("leader"), n, "leader")
-        played = read_cards(body.get("cards"), "cards")
-        if not 1 <= len(played) <= n:
-            raise InvalidRecord(
-                Code.INVALID_TRICK, f"{len(played)} cards: a trick of {n} players has 1 to {n}", field="cards"
-            )
-        check_distinct([("cards", played)], self.deck)
+        leader, played = read_played(body, self.players, self.deck)
         i = winning_index(played, suit_of(trump), BELOTE_ORDER)
         values = card_values(trump)
-        return {
-            "rules": rules.echo(),
-            "winner": (leader + i) % n,
-            "winning_card": played[i].text,
-            "index": i,
-            "points": sum(values[c] for c in played),
-        }
+        return winner_answer(rules, leader, played, i, sum(values[c] for c in played), self.players)
 
     def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
-        n = self.players
-        trump = self.read_trump(body.get("trump"))
-        hand = read_cards(body.get("hand"), "hand")
-        trick = read_cards(body.get("trick", []), "trick")
-        if len(trick) >= n:
-            raise InvalidRecord(
-                Code.INVALID_TRICK,
-                f"{len(trick)} cards already played: a trick of {n} players is then complete",
-                field="trick",
-            )
-        if not 1 <= len(hand) <= 8:
-            raise InvalidRecord(
-                Code.WRONG_HAND_SIZE, f"a hand of {len(hand)}: a seat holds 1 to 8 cards", field="hand"
-            )
-        check_distinct([("trick", trick), ("hand", hand)], self.deck)
-        seat = body.get("seat")
-        leader = body.get("leader")
-        if seat is not None:
-            seat = read_seat(seat, n, "seat")
-        if leader is not None:
-            leader = read_seat(leader, n, "leader")
-        if seat is not None and leader is not None and seat != (leader + len(trick)) % n:
-            raise InvalidRecord(
-                Code.NOT_YOUR_TURN,
-                f"seat {leader} led and {len(trick)} cards are down: seat "
-                f"{(leader + len(trick)) % n} plays next, not seat {seat}",
-                field="seat",
-            )
-        if leader is None and seat is not None:
-            leader = (seat - len(trick)) % n
-        if seat is None and leader is not None:
-            seat = (leader + len(trick)) % n
-        trump_suit = suit_of(trump)
-        partner = False
-        if n == 4 and trick and seat is not None and leader is not None:
-            partner = (leader + winning_index(trick, trump_suit, BELOTE_ORDER)) % 4 == (seat + 2) % 4
+        trump_suit = suit_of(self.read_trump(body.get("trump")))
+        hand, trick = read_hand_and_trick(body, self.players, self.deck, 8)
+        partner = bool(trick) and partner_winning(
+            trick, winning_index(trick, trump_suit, BELOTE_ORDER), self.players
+        )
         verdict = judge(hand, trick, trump_suit, duties(rules["undertrump"]), BELOTE_ORDER, partner)
-        return {
-            "rules": rules.echo(),
-            "legal": [c.text for c in verdict.legal],
-            "illegal": [
-                {"card": c.text, "code": code.value, "reason": MESSAGES[code]}
-                for c in hand
-                if (code := verdict.reasons.get(c)) is not None
-            ],
-        }
+        return legal_answer(rules, hand, verdict)
 
     # --- the match
 

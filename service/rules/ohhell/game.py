@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import NO_TRUMP, Card, suit_of
-from ..errors import MESSAGES, Code, IllegalAction, InvalidRecord, RuleError
+from ..errors import Code, IllegalAction, InvalidRecord, RuleError
 from ..game import Game, Json
-from ..parse import is_int, parse_action, parse_record, read_cards, read_seat, read_strain
+from ..parse import is_int, parse_action, parse_record, read_seat, read_strain
 from ..profile import RuleBook, Rules
-from ..record import Action, HandRecord, check_distinct
+from ..record import Action, HandRecord
 from ..trick import judge, winning_index
+from ..tricks import legal_answer, read_hand_and_trick, read_played, winner_answer
 from .options import (
     BLOB_BOOK,
     BLOB_MAX_PLAYERS,
@@ -324,63 +325,14 @@ class OhHellGame(Game):
     def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         n = rules["players"]
         trump = read_strain(body.get("trump"), "trump")
-        leader = read_seat(body.get("leader"), n, "leader")
-        played = read_cards(body.get("cards"), "cards")
-        if not 1 <= len(played) <= n:
-            raise InvalidRecord(
-                Code.INVALID_TRICK, f"{len(played)} cards: a trick of {n} players has 1 to {n}", field="cards"
-            )
-        check_distinct([("cards", played)], DECK)
-        i = winning_index_of(played, trump)
-        return {
-            "rules": rules.echo(),
-            "winner": (leader + i) % n,
-            "winning_card": played[i].text,
-            "index": i,
-            "points": 0,
-        }
+        leader, played = read_played(body, n, DECK)
+        return winner_answer(rules, leader, played, winning_index_of(played, trump), 0, n)
 
     def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         n = rules["players"]
         trump = read_strain(body.get("trump"), "trump")
-        hand = read_cards(body.get("hand"), "hand")
-        trick = read_cards(body.get("trick", []), "trick")
-        if len(trick) >= n:
-            raise InvalidRecord(
-                Code.INVALID_TRICK,
-                f"{len(trick)} cards already played: a trick of {n} players is then complete",
-                field="trick",
-            )
-        if not 1 <= len(hand) <= DECK_SIZE // n:
-            raise InvalidRecord(
-                Code.WRONG_HAND_SIZE,
-                f"a hand of {len(hand)}: a seat of {n} holds 1 to {DECK_SIZE // n} cards",
-                field="hand",
-            )
-        check_distinct([("trick", trick), ("hand", hand)], DECK)
-        seat = body.get("seat")
-        leader = body.get("leader")
-        if seat is not None:
-            read_seat(seat, n, "seat")
-        if leader is not None:
-            read_seat(leader, n, "leader")
-        if seat is not None and leader is not None and seat != (leader + len(trick)) % n:
-            raise InvalidRecord(
-                Code.NOT_YOUR_TURN,
-                f"seat {leader} led and {len(trick)} cards are down: seat "
-                f"{(leader + len(trick)) % n} plays next, not seat {seat}",
-                field="seat",
-            )
-        verdict = judge(hand, trick, suit_of(trump))
-        return {
-            "rules": rules.echo(),
-            "legal": [c.text for c in verdict.legal],
-            "illegal": [
-                {"card": c.text, "code": code.value, "reason": MESSAGES[code]}
-                for c in hand
-                if (code := verdict.reasons.get(c)) is not None
-            ],
-        }
+        hand, trick = read_hand_and_trick(body, n, DECK, DECK_SIZE // n)
+        return legal_answer(rules, hand, judge(hand, trick, suit_of(trump)))
 
     def match_score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         n = rules["players"]
