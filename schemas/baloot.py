@@ -17,6 +17,7 @@ from service.rules.baloot.state import CALLING, COMPLETE, DOUBLING, PLAY, REDEAL
 from service.rules.game import Game
 
 from .common import (
+    Bool,
     Card,
     CardList,
     Const,
@@ -128,8 +129,8 @@ class TeamScoreSchema(StrictSchema):
     + baloot."""
 
     team = Int(0, 1, required=True)
-    calling = fields.Boolean(required=True)
-    counting = fields.Boolean(required=True)
+    calling = Bool(required=True)
+    counting = Bool(required=True)
     card_points = Int(required=True)
     tricks = Int(0, 8, required=True)
     game_points = Int(required=True)
@@ -148,7 +149,7 @@ class ProjectSchema(StrictSchema):
     name = fields.String(required=True, validate=validate.OneOf(PROJECT_NAMES))
     points = Int(required=True)
     cards = CardList(required=True)
-    counts = fields.Boolean(required=True)
+    counts = Bool(required=True)
 
 
 class BalootDeclarationSchema(StrictSchema):
@@ -160,7 +161,7 @@ class BalootDeclarationSchema(StrictSchema):
 
 class GahwaSchema(StrictSchema):
     team = Int(0, 1, required=True)
-    ends_match = fields.Boolean(required=True)
+    ends_match = Bool(required=True)
 
 
 @cache
@@ -172,9 +173,9 @@ def score(game: Game) -> type[Schema]:
             "__doc__": "A hand's score: the contract, made or not, and each team's breakdown.",
             "rules": RulesInForce(game),
             "contract": fields.Nested(ContractSchema, required=True, allow_none=True),
-            "passed": fields.Boolean(metadata={"description": "A deal all four passed (scores 0-0)"}),
-            "made": fields.Boolean(required=True),
-            "kaboot": fields.Boolean(required=True),
+            "passed": Bool(metadata={"description": "A deal all four passed (scores 0-0)"}),
+            "made": Bool(required=True),
+            "kaboot": Bool(required=True),
             "counting_team": Int(0, 1, required=True, allow_none=True),
             "scores": Ints(required=True, metadata={"description": "This hand's score, by team"}),
             "breakdown": fields.List(fields.Nested(TeamScoreSchema), required=True),
@@ -227,8 +228,8 @@ class MatchDealSchema(StrictSchema):
     deal = Int(1, required=True)
     dealer = Seat(required=True)
     contract = fields.Nested(ContractSchema, required=True, allow_none=True)
-    made = fields.Boolean(required=True)
-    kaboot = fields.Boolean(required=True)
+    made = Bool(required=True)
+    kaboot = Bool(required=True)
     scores = Ints(required=True)
     totals = Ints(required=True)
     summary = fields.Nested(ScoreSummarySchema, required=True, allow_none=True)
@@ -244,7 +245,7 @@ def match(game: Game) -> type[Schema]:
             "rules": RulesInForce(game),
             "deals": fields.List(fields.Nested(MatchDealSchema), required=True),
             "totals": Ints(required=True, metadata={"description": "By team"}),
-            "finished": fields.Boolean(required=True),
+            "finished": Bool(required=True),
             "winner": Int(0, 1, required=True, allow_none=True),
             "next_dealer": Seat(required=True, allow_none=True),
         },

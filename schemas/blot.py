@@ -19,6 +19,7 @@ from service.rules.blot.state import AUCTION, BAZAR, COMPLETE, NAME, PLAY, REDEA
 from service.rules.game import Game
 
 from .common import (
+    Bool,
     Card,
     CardList,
     Const,
@@ -61,9 +62,7 @@ class BlotBidActionSchema(StrictSchema):
     type = Const("bid")
     value = Int(MIN_BID, MAX_BID, metadata={"description": "Tens promised, from 8; absent in a capot bid"})
     strain = Strain(required=True)
-    capot = fields.Boolean(
-        metadata={"description": "true: the capot bid (no value), the highest bid; default false"}
-    )
+    capot = Bool(metadata={"description": "true: the capot bid (no value), the highest bid; default false"})
 
 
 class NameActionSchema(StrictSchema):
@@ -103,7 +102,7 @@ class BlotContractSchema(StrictSchema):
     seat = Seat(required=True)
     value = Int(MIN_BID, MAX_BID, required=True, allow_none=True)
     strain = Strain(required=True)
-    capot = fields.Boolean(required=True)
+    capot = Bool(required=True)
     double = _double(required=True)
 
 
@@ -114,7 +113,7 @@ class BlotSummaryContractSchema(StrictSchema):
     seat = Seat(required=True)
     value = Int(MIN_BID, MAX_BID, allow_none=True)
     strain = Strain(required=True)
-    capot = fields.Boolean()
+    capot = Bool()
     double = _double()
 
 
@@ -166,7 +165,7 @@ class BlotMatchDealSchema(StrictSchema):
     deal = Int(1, required=True)
     dealer = Seat(required=True)
     contract = fields.Nested(BlotContractSchema, required=True, allow_none=True)
-    made = fields.Boolean(required=True, allow_none=True)
+    made = Bool(required=True, allow_none=True)
     scores = Ints(required=True)
     totals = Ints(required=True)
     match_ending = fields.Nested(MatchEndingSchema, required=True, allow_none=True)
@@ -183,7 +182,7 @@ def score(game: Game) -> type[Schema]:
         "__doc__": "A deal's score: the contract, made or not, and each team's line.",
         "rules": RulesInForce(game),
         "contract": fields.Nested(BlotContractSchema, required=True, allow_none=bazar),
-        "made": fields.Boolean(required=True, allow_none=bazar),
+        "made": Bool(required=True, allow_none=bazar),
         "multiplier": Int(0, required=True),
         "scores": Ints(required=True, metadata={"description": "This deal's score, by team"}),
         "breakdown": fields.List(fields.Nested(BlotScoreLineSchema), required=True),
@@ -247,7 +246,7 @@ def match(game: Game) -> type[Schema]:
             "target": Int(1, required=True),
             "deals": fields.List(fields.Nested(BlotMatchDealSchema), required=True),
             "totals": Ints(required=True),
-            "finished": fields.Boolean(required=True),
+            "finished": Bool(required=True),
             "winner": Team(required=True, allow_none=True),
         },
     )

@@ -84,6 +84,20 @@ def Suit(**kw: Any) -> fields.String:
     return fields.String(validate=validate.OneOf(SUIT_LETTERS), metadata=_ref("Suit", kw), **kw)
 
 
+class StrictBoolean(fields.Boolean):
+    """true or false, nothing else: marshmallow's Boolean also takes 0, 1, "yes", "on"..., which the
+    contract's `boolean` does not."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if type(value) is not bool:
+            raise self.make_error("invalid")
+        return value
+
+
+def Bool(**kw: Any) -> StrictBoolean:
+    return StrictBoolean(**kw)
+
+
 def Int(low: int = 0, high: int | None = None, **kw: Any) -> fields.Integer:
     """An integer (never a float: every count and score of the service is whole)."""
     return fields.Integer(strict=True, validate=validate.Range(min=low, max=high), **kw)

@@ -15,6 +15,7 @@ from service.rules.ohhell.options import SCORING_METHODS
 from service.rules.ohhell.state import BIDDING, COMPLETE, PLAY, TRUMP
 
 from .common import (
+    Bool,
     Card,
     CardList,
     Const,
@@ -70,7 +71,7 @@ class HiddenBidSchema(StrictSchema):
 
     seat = Seat(required=True)
     type = Const("bid")
-    hidden = fields.Boolean(required=True, validate=validate.Equal(True))
+    hidden = Bool(required=True, validate=validate.Equal(True))
 
 
 class OhHellSummarySchema(StrictSchema):
@@ -89,10 +90,10 @@ class SeatScoreSchema(StrictSchema):
     seat = Seat(required=True)
     bid = Int(required=True)
     tricks = Int(required=True)
-    made = fields.Boolean(required=True, metadata={"description": "The call was exact"})
+    made = Bool(required=True, metadata={"description": "The call was exact"})
     difference = fields.Integer(required=True, metadata={"description": "Tricks minus the call"})
     score = fields.Integer(required=True)
-    blob = fields.Boolean(metadata={"description": "A missed call, with Blob's method one (blobs) only"})
+    blob = Bool(metadata={"description": "A missed call, with Blob's method one (blobs) only"})
 
 
 class MatchRoundSchema(StrictSchema):
@@ -102,7 +103,7 @@ class MatchRoundSchema(StrictSchema):
     trump = Strain(required=True, allow_none=True)
     bids = fields.List(Int(), required=True)
     tricks = fields.List(Int(), required=True)
-    made = fields.List(fields.Boolean(), required=True, metadata={"description": "Exact call, by seat"})
+    made = fields.List(Bool(), required=True, metadata={"description": "Exact call, by seat"})
     scores = Ints(required=True)
     totals = Ints(required=True)
 
@@ -187,7 +188,7 @@ def match(game: Game) -> type[Schema]:
                 required=True,
                 metadata={"description": "Calls missed so far, by seat (Blob's blobs: its first tie-break)"},
             ),
-            "finished": fields.Boolean(required=True),
+            "finished": Bool(required=True),
             "winner": Seat(required=True, allow_none=True),
             "standings": fields.List(Seat(), required=True),
         },

@@ -18,7 +18,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from service.rules.game import Game
 from service.rules.profile import Option
 
-from .common import StrictSchema
+from .common import Bool, StrictSchema
 
 
 def type_name(game: Game) -> str:
@@ -34,7 +34,7 @@ def _option_field(option: Option, required: bool) -> fields.Field:  # type: igno
     kw: dict[str, Any] = {"required": required, "allow_none": option.default is None, "metadata": meta}
     rng = validate.Range(min=option.minimum, max=option.maximum)
     if option.type == "bool":
-        return fields.Boolean(**kw)
+        return Bool(**kw)
     if option.type == "int":
         return fields.Integer(strict=True, validate=rng, **kw)
     if option.type == "enum":

@@ -192,3 +192,25 @@ def test_an_answer_the_client_cannot_accept_is_406(client):
     assert_problem(resp, 406, "not_acceptable")
     assert client.get("/v1/games", headers={"Accept": "application/*"}).status_code == 200
     assert client.get("/v1/games", headers={"Accept": "application/problem+json"}).status_code == 200
+
+
+@pytest.mark.parametrize("capot", [0, 1, "yes", "true", None])
+def test_a_boolean_is_true_or_false_and_nothing_else(client, capot):
+    hand = client.post("/v1/games/bazar-blot/deals", json={"seed": 3}).get_json()["hand"]
+    action = {"seat": 1, "type": "bid", "strain": "H", "capot": capot}
+    body = assert_problem(
+        client.post("/v1/games/bazar-blot/hands/play", json={"hand": hand, "action": action}),
+        422,
+        "validation_failed",
+    )
+    assert "action.capot" in body["errors"]
+
+
+@pytest.mark.parametrize("card", [" AS", "AS\t", "AS\n", "a s"])
+def test_a_card_with_whitespace_is_refused_by_the_schema(client, card):
+    body = assert_problem(
+        client.post("/v1/games/oh-hell/tricks/winner", json={"trump": "H", "leader": 0, "cards": [card]}),
+        422,
+        "validation_failed",
+    )
+    assert list(body["errors"]) == ["cards.0"]
