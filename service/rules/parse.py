@@ -105,3 +105,28 @@ def read_seat(value: object, n: int, field: str) -> int:
             Code.INVALID_SEAT, f"{field} {value!r} is not a seat of a {n}-player table", field=field
         )
     return value  # type: ignore[return-value]
+
+
+def check_fields(data: object, allowed: Mapping[str, frozenset[str]], index: int | None = None) -> None:
+    """An action carries `seat`, `type` and only the fields its type uses (`allowed`: type -> those
+    fields); anything else is refused with `action_field_not_allowed`, never silently dropped. A
+    value that is not an object, or of an unknown type, is left to the parser and the state."""
+    if not isinstance(data, Mapping):
+        return
+    kind = data.get("type")
+    uses = allowed.get(kind) if isinstance(kind, str) else None
+    if uses is None:
+        return
+    full = _WITH_SEAT_AND_TYPE.get(uses)
+    if full is None:
+        full = _WITH_SEAT_AND_TYPE[uses] = uses | {"seat", "type"}
+    if data.keys() <= full:
+        return  # the common case, one set comparison
+    extra = ", ".join(sorted(str(k) for k in data if k not in full))
+    own = ", ".join(sorted(uses)) or "no field"
+    raise IllegalAction(
+        Code.ACTION_FIELD_NOT_ALLOWED, f"a {kind} carries {own} besides seat and type, not {extra}", index
+    )
+
+
+_WITH_SEAT_AND_TYPE: dict[frozenset[str], frozenset[str]] = {}  # one entry per distinct field set

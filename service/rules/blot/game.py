@@ -16,7 +16,7 @@ from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32
 from ..cards import NO_TRUMP, Card, suit_of
 from ..errors import Code, IllegalAction, InvalidRecord, RuleError
 from ..game import Game, Json
-from ..parse import is_int, parse_action, parse_record, read_seat, read_strain
+from ..parse import check_fields, is_int, parse_action, parse_record, read_seat, read_strain
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord
 from ..trick import judge, winning_index
@@ -55,28 +55,6 @@ def _canonical(action: Action) -> Action:
     if kind == "name":
         return Action(action.seat, "name", strain=action.strain)
     return Action(action.seat, kind)
-
-
-_WITH_SEAT_AND_TYPE: dict[frozenset[str], frozenset[str]] = {}  # a few entries: one per action type
-
-
-def _check_raw(data: object, fields: Mapping[str, frozenset[str]]) -> None:
-    """A field the action's type does not use (even `capot: false` on a pass) is refused."""
-    if not isinstance(data, Mapping):
-        return
-    allowed = fields.get(data.get("type"))  # type: ignore[arg-type]
-    if allowed is None:
-        return  # an unknown type: the state refuses it with unknown_action
-    full = _WITH_SEAT_AND_TYPE.get(allowed)
-    if full is None:
-        full = _WITH_SEAT_AND_TYPE[allowed] = allowed | {"seat", "type"}
-    if data.keys() <= full:
-        return  # the common case, one set comparison
-    extra = sorted(k for k in data if k not in ("seat", "type") and k not in allowed)
-    if extra:
-        raise IllegalAction(
-            Code.ACTION_FIELD_NOT_ALLOWED, f"a {data.get('type')} carries no {', '.join(map(str, extra))}"
-        )
 
 
 def _seed(given: object) -> int:
@@ -153,7 +131,7 @@ class BlotGame(Game):
         raw = body.get("actions") or ()
         for i, action in enumerate(record.actions):
             try:
-                _check_raw(raw[i], self.fields)
+                check_fields(raw[i], self.fields)
                 state = state.apply(action)
             except RuleError as e:
                 raise e.at(i) from None
@@ -198,7 +176,7 @@ class BlotGame(Game):
                     index,
                 )
         try:
-            _check_raw(raw, self.fields)
+            check_fields(raw, self.fields)
             action = _canonical(action) if action.type in self.fields else action
             new = st.apply(action)
         except RuleError as e:
