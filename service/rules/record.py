@@ -155,6 +155,28 @@ class HandRecord:
         )
 
 
+def check_table(record: HandRecord, players: int, dealt: int) -> None:
+    """The table a record describes: `players` hands of `dealt` cards each, and a dealer among them."""
+    if len(record.hands) != players:
+        raise InvalidRecord(
+            Code.WRONG_PLAYER_COUNT,
+            f"{len(record.hands)} hands: this game seats {players} players",
+            field="hands",
+        )
+    dealer = record.dealer
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise InvalidRecord(
+            Code.INVALID_SEAT, f"dealer {dealer!r} is not a seat of a {players}-player table", field="dealer"
+        )
+    for s, hand in enumerate(record.hands):
+        if len(hand) != dealt:
+            raise InvalidRecord(
+                Code.WRONG_HAND_SIZE,
+                f"seat {s} holds {len(hand)} cards: each is dealt {dealt}",
+                field=f"hands.{s}",
+            )
+
+
 def check_seat(seat: int, players: int, what: str = "seat") -> None:
     if not 0 <= seat < players:
         raise InvalidRecord(Code.INVALID_SEAT, f"{what} {seat} is not a seat of a {players}-player table")

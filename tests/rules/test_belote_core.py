@@ -51,3 +51,22 @@ def test_quartets_and_king_queen() -> None:
     assert [q.rank for q in quartets(hand)] == ["J"]
     assert holds_king_and_queen(hand, H) and not holds_king_and_queen(hand, Suit.SPADES)
     assert not holds_king_and_queen(hand, None)
+
+
+def test_the_mask_fast_path_agrees_with_the_reference():
+    """hand_mask/mask_runs/holds_quartet (what the engines use) against runs/quartets, on many hands."""
+    import random
+
+    from service.rules.belote.combinations import hand_mask, holds_quartet, mask_runs, may_hold_run, rank_bits
+
+    rng = random.Random(32)
+    ranks = rank_bits("TJQKA")
+    for _ in range(3000):
+        hand = rng.sample(DECK_32, rng.choice((5, 8)))
+        mask = hand_mask(hand)
+        reference = runs(hand)
+        assert [(tuple(c.text for c in cs), n, top) for cs, n, top in mask_runs(mask)] == [
+            (r.cards, r.length, r.top_strength) for r in reference
+        ]
+        assert may_hold_run(mask) == bool(reference)
+        assert holds_quartet(mask, ranks) == bool(quartets(hand, "TJQKA"))

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..belote.cards import DECK_32, NATURAL_LOW_TO_HIGH
-from ..belote.combinations import quartets
-from ..cards import SUITS, Card, card
+from ..belote.combinations import hand_mask, holds_quartet, mask_runs, may_hold_run, quartets, rank_bits
+from ..cards import Card, card
 from .options import QUARTET_FIRST, TWO_PER_PLAYER
 
 SIRA = "sira"
@@ -54,79 +53,33 @@ def _run_name(length: int) -> str:
     return SIRA if length == 3 else FIFTY if length == 4 else HUNDRED
 
 
-_BIT = {c: 1 << (8 * "SHDC".index(c.suit.value) + "789TJQKA".index(c.rank)) for c in DECK_32}
-_QUARTET_MASKS = tuple(sum(1 << (8 * s + "789TJQKA".index(r)) for s in range(4)) for r in QUARTET_RANKS)
-_SUIT_EDGE = sum(0b11000000 << (8 * s) for s in range(4))  # a run never wraps into the next suit
-
-
-def _mask(hand: Sequence[Card]) -> int:
-    return sum(map(_BIT.__getitem__, hand))  # distinct bits: the sum is the union
-
-
-def _byte_runs(byte: int) -> tuple[tuple[int, int], ...]:
-    """The maximal runs of three or more set bits of one suit's byte, low first: (length, top)."""
-    found: list[tuple[int, int]] = []
-    i = 0
-    while i < 8:
-        j = i
-        while j < 8 and byte >> j & 1:
-            j += 1
-        if j - i >= 3:
-            found.append((j - i, j - 1))
-        i = j + 1
-    return tuple(found)
-
-
-# 256 * suit + byte -> the runs that suit's byte holds as the core's `runs` reports them (cards, length,
-# top strength), so a hand holding a run needs no sort
-_RUNS: tuple[tuple[tuple[tuple[Card, ...], int, int], ...], ...] = tuple(
-    tuple(
-        (
-            tuple(card(NATURAL_LOW_TO_HIGH[k] + suit.value) for k in range(top - length + 1, top + 1)),
-            length,
-            top,
-        )
-        for length, top in _byte_runs(byte)
-    )
-    for suit in SUITS
-    for byte in range(256)
-)
-
-
-def _has_run(mask: int) -> bool:
-    return bool(mask & (mask >> 1) & (mask >> 2) & ~_SUIT_EDGE)
-
-
-def _has_quartet(mask: int) -> bool:
-    return any(mask & q == q for q in _QUARTET_MASKS)
+_QUARTET_BITS = rank_bits(QUARTET_RANKS)
 
 
 def may_hold_project(hand: Sequence[Card]) -> bool:
     """A cheap test (one bit per card) that the hand holds a run of three or a scoring quartet; the
     engine runs the core's detection only then (most hands hold no project)."""
-    mask = _mask(hand)
-    return _has_run(mask) or _has_quartet(mask)
+    mask = hand_mask(hand)
+    return may_hold_run(mask) or holds_quartet(mask, _QUARTET_BITS)
 
 
 def seat_projects(seat: int, hand: Sequence[Card], sun: bool, ranking: str) -> list[Project]:
     """Every project of one dealt hand, best first."""
-    mask = _mask(hand)
-    has_run = _has_run(mask)
-    has_quartet = _has_quartet(mask)
+    mask = hand_mask(hand)
+    has_run = may_hold_run(mask)
+    has_quartet = holds_quartet(mask, _QUARTET_BITS)
     if not has_run and not has_quartet:
         return []
     values = SUN_POINTS if sun else HOKUM_POINTS
     quartet_first = ranking == QUARTET_FIRST
     found: list[Project] = []
     if has_run:  # by suit in S H D C order, low first, as the core's `runs` finds them
-        for i in range(4):
-            for cards, length, top in _RUNS[256 * i + (mask >> 8 * i & 255)]:
-                name = _run_name(length)
-                pts = values[name]
-                # (points, kind: the ranking option decides whether runs or quartets come first, length,
-                # top)
-                key = (pts, 0 if quartet_first else 1, length, top)
-                found.append(Project(seat, name, cards, pts, key))
+        for cards, length, top in mask_runs(mask):
+            name = _run_name(length)
+            pts = values[name]
+            # (points, kind: the ranking option decides whether runs or quartets come first, length, top)
+            key = (pts, 0 if quartet_first else 1, length, top)
+            found.append(Project(seat, name, cards, pts, key))
     for q in quartets(hand, QUARTET_RANKS) if has_quartet else ():
         name = FOUR_HUNDRED if q.rank == "A" else HUNDRED
         pts = values[name]

@@ -28,7 +28,7 @@ from ..belote.combinations import holds_king_and_queen
 from ..cards import NO_TRUMP, SUITS, Card, Suit, suit_of
 from ..errors import MESSAGES, Code, IllegalAction, InvalidRecord
 from ..profile import Rules
-from ..record import Action, HandRecord, check_distinct, replay
+from ..record import Action, HandRecord, check_distinct, check_table, replay
 from ..trick import Duties, judge
 from .options import CALLER_CONVERTS, CLOSED, PLAYERS
 from .projects import BALOOT, BALOOT_POINTS, Project, best_team, declared, team_points
@@ -890,22 +890,7 @@ def _played(leader: int, cards: Sequence[Card]) -> list[dict[str, Any]]:
 
 def check_deal(record: HandRecord) -> None:
     """The deal's shape: four hands of five, the turned card, the eleven cards of the stock."""
-    if len(record.hands) != PLAYERS:
-        raise InvalidRecord(
-            Code.WRONG_PLAYER_COUNT, f"{len(record.hands)} hands: Baloot seats 4 players", field="hands"
-        )
-    dealer = record.dealer
-    if type(dealer) is not int or not 0 <= dealer < PLAYERS:
-        raise InvalidRecord(
-            Code.INVALID_SEAT, f"dealer {dealer!r} is not a seat of a 4-player table", field="dealer"
-        )
-    for s, hand in enumerate(record.hands):
-        if len(hand) != DEALT:
-            raise InvalidRecord(
-                Code.WRONG_HAND_SIZE,
-                f"seat {s} holds {len(hand)} cards: each seat is dealt 5 before the calling",
-                field=f"hands.{s}",
-            )
+    check_table(record, PLAYERS, DEALT)  # five each before the calling
     if record.round is not None:
         raise InvalidRecord(Code.INVALID_ROUND, "a Baloot hand has no round number", field="round")
     if record.turned is None:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..belote.cards import DECK_32, NATURAL_LOW_TO_HIGH
-from ..belote.combinations import quartets
-from ..cards import SUITS, Card, Suit
+from ..belote.combinations import hand_mask, holds_quartet, mask_runs, may_hold_run, quartets, rank_bits
+from ..cards import SUITS, Card, Suit, card
 from .options import FIRST_IN_ORDER, QUARTET_VALUES
 
 RUN = "run"
@@ -22,55 +21,8 @@ BLOT = "blot"
 BLOT_POINTS = 20
 
 
-# One bit per card (8 per suit, natural order): most dealt hands hold no combination, and two shifts
-# and a mask say so without building any run or quartet.
-_BIT: dict[Card, int] = {
-    c: 1 << (8 * SUITS.index(c.suit) + NATURAL_LOW_TO_HIGH.index(c.rank)) for c in DECK_32
-}
-_SUIT_EDGE = sum(0b11000000 << (8 * s) for s in range(4))  # a run never wraps into the next suit
-_QUARTET_RANKS = sum(1 << NATURAL_LOW_TO_HIGH.index(r) for r in "9TJQKA")  # one suit's byte
-_KING_QUEEN: dict[Suit | None, int] = {
-    s: (1 << (8 * i + NATURAL_LOW_TO_HIGH.index("K"))) | (1 << (8 * i + NATURAL_LOW_TO_HIGH.index("Q")))
-    for i, s in enumerate(SUITS)
-}
-
-
-def hand_mask(hand: Sequence[Card]) -> int:
-    return sum(map(_BIT.__getitem__, hand))  # distinct bits: the sum is the union
-
-
-def _byte_runs(byte: int) -> tuple[tuple[int, int], ...]:
-    """The maximal runs of three or more set bits of one suit's byte, low first: (length, top)."""
-    found: list[tuple[int, int]] = []
-    i = 0
-    while i < 8:
-        j = i
-        while j < 8 and byte >> j & 1:
-            j += 1
-        if j - i >= 3:
-            found.append((j - i, j - 1))
-        i = j + 1
-    return tuple(found)
-
-
-# (suit, byte) -> the runs it holds as the core's `runs` reports them: cards, length, top strength
-_RUNS: tuple[tuple[tuple[tuple[str, ...], int, int], ...], ...] = tuple(
-    tuple(
-        (tuple(NATURAL_LOW_TO_HIGH[k] + suit.value for k in range(top - length + 1, top + 1)), length, top)
-        for length, top in _byte_runs(byte)
-    )
-    for suit in SUITS
-    for byte in range(256)
-)
-
-
-def _has_run(mask: int) -> bool:
-    return bool(mask & (mask >> 1) & (mask >> 2) & ~_SUIT_EDGE)
-
-
-def _has_quartet(mask: int) -> bool:
-    """All four suits' bytes share a bit among the ranks 9 to ace."""
-    return bool(mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & _QUARTET_RANKS)
+_QUARTET_RANKS = rank_bits("9TJQKA")  # four eights or sevens are no combination in any table
+_KING_QUEEN: dict[Suit, int] = {s: hand_mask([card("K" + s.value), card("Q" + s.value)]) for s in SUITS}
 
 
 def run_points(length: int) -> int:
@@ -108,8 +60,8 @@ def seat_declarations(
 def _declarations(
     hand: Sequence[Card], mask: int, seat: int, trump: Suit | None, table: str, with_quartets: bool
 ) -> list[Declaration]:
-    with_quartets = with_quartets and _has_quartet(mask)
-    has_run = _has_run(mask)
+    with_quartets = with_quartets and holds_quartet(mask, _QUARTET_RANKS)
+    has_run = may_hold_run(mask)
     if not with_quartets and not has_run:
         return []
     found: list[Declaration] = []
@@ -120,10 +72,9 @@ def _declarations(
             if v:
                 found.append(Declaration(seat, QUARTET, q.cards, v, (1, v, 0, 0)))
     if has_run:  # by suit in S H D C order, low first, as the core's `runs` finds them
-        for i, suit in enumerate(SUITS):
-            for cards, length, top in _RUNS[256 * i + (mask >> 8 * i & 255)]:
-                key = (0, length, top, int(suit is trump))
-                found.append(Declaration(seat, RUN, cards, run_points(length), key))
+        for cards, length, top in mask_runs(mask):
+            key = (0, length, top, int(cards[0].suit is trump))
+            found.append(Declaration(seat, RUN, tuple(c.text for c in cards), run_points(length), key))
     return found
 
 

@@ -18,7 +18,7 @@ from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32, LAST_TRICK, PLAIN_POI
 from ..cards import STRAINS, SUITS, Card, Suit, suit_of
 from ..errors import Code, IllegalAction, InvalidRecord
 from ..profile import Rules
-from ..record import Action, HandRecord, check_distinct, replay
+from ..record import Action, HandRecord, check_distinct, check_table, replay
 from ..trick import Duties, judge, winning_index
 from .combinations import BLOT, Combinations, Declaration, score_combinations
 from .options import ANY_TIME, FREE, MAX_BID, MIN_BID
@@ -895,28 +895,9 @@ def complete_duel(t: Table, taker: int) -> tuple[tuple[tuple[Card, ...], ...], t
     return tuple(hands), stock[i:]
 
 
-def _check_seats(record: HandRecord, n: int, size: int) -> None:
-    if len(record.hands) != n:
-        raise InvalidRecord(
-            Code.WRONG_PLAYER_COUNT, f"{len(record.hands)} hands: this game seats {n} players", field="hands"
-        )
-    dealer = record.dealer
-    if type(dealer) is not int or not 0 <= dealer < n:
-        raise InvalidRecord(
-            Code.INVALID_SEAT, f"dealer {dealer!r} is not a seat of a {n}-player table", field="dealer"
-        )
-    for s, hand in enumerate(record.hands):
-        if len(hand) != size:
-            raise InvalidRecord(
-                Code.WRONG_HAND_SIZE,
-                f"seat {s} holds {len(hand)} cards: each is dealt {size}",
-                field=f"hands.{s}",
-            )
-
-
 def start_bazar(rules: Rules, record: HandRecord) -> BlotState:
     """The state right after a validated 4-player deal."""
-    _check_seats(record, 4, 8)
+    check_table(record, 4, 8)
     if record.turned is not None:
         raise InvalidRecord(
             Code.INVALID_TURNED_CARD, "no card is turned in the 4-player game", field="turned"
@@ -950,7 +931,7 @@ def initial_bazar(rules: Rules, dealer: int, hands: tuple[tuple[Card, ...], ...]
 
 def start_duel(rules: Rules, record: HandRecord) -> BlotState:
     """The state right after a validated duel deal: five cards each, the turned card, the stock."""
-    _check_seats(record, 2, 5)
+    check_table(record, 2, 5)
     if record.turned is None:
         raise InvalidRecord(
             Code.INVALID_TURNED_CARD, "the duel turns the card after the deal: the record needs 'turned'",
