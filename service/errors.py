@@ -1,8 +1,9 @@
 """problem+json (RFC 9457) for every error the service returns.
 
 One function builds every error body, so the shape cannot drift between a schema failure, a rule
-violation and an unexpected crash. The codes are a closed list: the HTTP-level ones below plus the
-rules core's `Code` enum; the spec publishes the union as an enum.
+violation and an unexpected crash. The known codes are the HTTP-level ones below plus the rules
+core's `Code` enum; docs/errors.md lists them, and the spec types `code` as an open string, because
+a new game brings new codes and a client generated before it must still read the problem.
 """
 
 from __future__ import annotations
@@ -202,7 +203,7 @@ def _status_of(code: str) -> int:
 
 
 def codes_markdown() -> str:
-    """The closed list as a Markdown table (docs/errors.md embeds it; a test checks it is current)."""
+    """The known codes as a Markdown table (docs/errors.md embeds it; a test checks it is current)."""
     rows = ["| code | status | meaning |", "|---|---|---|"]
     for code in ALL_CODES:
         title = HTTP_CODES.get(code) or MESSAGES[Code(code)]
