@@ -29,6 +29,15 @@ REDOC_SCRIPT = "https://cdn.jsdelivr.net/npm/redoc@2.5.0/bundles/redoc.standalon
 # sha384 of redoc@2.5.0's bundles/redoc.standalone.js as published on npm (jsDelivr serves it as is)
 REDOC_INTEGRITY = "sha384-4vOjrBu7SuDWXcAw1qFznVLA/sKL+0l4nn+J1HY8w7cpa6twQEYuh4b0Cwuo7CyX"
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
+# The headers of every API answer (JSON, no caching), given when the answer is built
+# (service/api/dispatch.json_response): `finish` then has nothing to add to the hot path's answers.
+API_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("Content-Security-Policy", API_CSP),
+    ("Cache-Control", "no-store"),
+)
+SECURED = "trickref_secured"  # the attribute that marks a response built with API_HEADERS
 _DOCS_COMMON = (
     "default-src 'none'; connect-src 'self'; img-src 'self' data:; font-src 'self' data:; "
     "style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -139,12 +148,13 @@ def init_app(app: Flask) -> None:
 
     def finish(response: Response) -> Response:
         headers = response.headers
-        headers.setdefault("X-Content-Type-Options", "nosniff")
-        headers.setdefault("Referrer-Policy", "no-referrer")
-        headers.setdefault("Content-Security-Policy", API_CSP)
-        if "Cache-Control" not in headers:
-            docs = request.endpoint in (SWAGGER_UI_ENDPOINT, REDOC_ENDPOINT, SPEC_ENDPOINT)
-            headers["Cache-Control"] = "no-cache" if docs and response.status_code == 200 else "no-store"
+        if not getattr(response, SECURED, False):  # an API answer has them from its start
+            headers.setdefault("X-Content-Type-Options", "nosniff")
+            headers.setdefault("Referrer-Policy", "no-referrer")
+            headers.setdefault("Content-Security-Policy", API_CSP)
+            if "Cache-Control" not in headers:
+                docs = request.endpoint in (SWAGGER_UI_ENDPOINT, REDOC_ENDPOINT, SPEC_ENDPOINT)
+                headers["Cache-Control"] = "no-cache" if docs and response.status_code == 200 else "no-store"
         if origins and cors_paths.fullmatch(request.path):
             if request.headers.get("Origin") not in origins:
                 for name in [k for k, _ in headers.items() if k.lower().startswith("access-control-")]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Response
 
+from service.headers import API_HEADERS, SECURED
 from service.rules.errors import Code, InvalidRecord
 from service.rules.game import Game
 from service.rules.profile import Rules
@@ -45,7 +46,14 @@ def resolve_rules(game: Game, body: Mapping[str, Any]) -> Rules:
 
 
 def json_response(data: Any, status: int = 200) -> Response:
-    return Response(json.dumps(data, separators=(",", ":")), status=status, mimetype="application/json")
+    response = Response(
+        json.dumps(data, separators=(",", ":")),
+        status=status,
+        mimetype="application/json",
+        headers=API_HEADERS,
+    )
+    setattr(response, SECURED, True)
+    return response
 
 
 def run(game: Game, operation: str, body: Mapping[str, Any]) -> Response:
