@@ -117,7 +117,7 @@ class _CardList(fields.List):  # type: ignore[type-arg]
     """
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
-        if type(value) is list and all(type(c) is str and c in CARD_TEXTS for c in value):
+        if type(value) is list and _cards_ok(value):
             return value
         return super()._deserialize(value, attr, data, **kwargs)
 
@@ -129,6 +129,10 @@ def CardList(max_items: int = 52, min_items: int = 0, **kw: Any) -> fields.List:
 def Const(value: str, **kw: Any) -> fields.String:
     """A discriminator: the one value a variant's `type` takes."""
     return fields.String(required=True, validate=validate.OneOf([value]), **kw)
+
+
+def _required(schema: Schema) -> frozenset[str]:
+    return frozenset(name for name, f in schema.fields.items() if f.required)
 
 
 class OneOf(fields.Field):  # type: ignore[type-arg]
@@ -163,19 +167,28 @@ class OneOf(fields.Field):  # type: ignore[type-arg]
         check = self._quick.get(kind) if type(kind) is str else None
         return check is not None and check(value) == ()
 
+    def _describe(self) -> str:
+        return "; ".join(
+            "an object with " + (", ".join(sorted(_required(s))) or "no required field")
+            for s in self.variants.values()
+        )
+
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if self.quick(value):
             return value
         if type(value) is not dict:
             raise ValidationError("Not a valid object.")
         if self.discriminator is None:
-            errors: list[Any] = []
-            for schema in self.variants.values():
+            # the variant whose required fields the value has (a record's `hand`, a summary's
+            # `summary`) is the one the client meant: its messages say what is wrong
+            meant = [s for s in self.variants.values() if _required(s) <= value.keys()]
+            for schema in meant or self.variants.values():
                 try:
                     return schema.load(value)
-                except ValidationError as e:
-                    errors.append(e.messages)
-            raise ValidationError(errors[0] if len(errors) == 1 else {"_schema": ["Matches no variant."]})
+                except ValidationError:
+                    if len(meant) == 1:
+                        raise
+            raise ValidationError(f"Matches none of: {self._describe()}.")
         kind = value.get(self.discriminator)
         found = self.variants.get(kind) if isinstance(kind, str) else None
         if found is None:

@@ -214,3 +214,16 @@ def test_a_card_with_whitespace_is_refused_by_the_schema(client, card):
         "validation_failed",
     )
     assert list(body["errors"]) == ["cards.0"]
+
+
+def test_a_bad_record_in_a_match_names_the_field_at_fault(client):
+    """A hand of a match is a record or a summary; a broken record's errors are the record's own."""
+    bad = {"dealer": 0, "hands": [["AS"]], "actions": [{"seat": 0, "type": "play", "card": "ZZ"}]}
+    body = assert_problem(
+        client.post("/v1/games/blob/matches/score", json={"hands": [{"hand": bad}]}), 422, "validation_failed"
+    )
+    assert list(body["errors"]) == ["hands.0.hand.actions.0.card"]
+    body = assert_problem(
+        client.post("/v1/games/blob/matches/score", json={"hands": [{"score": 3}]}), 422, "validation_failed"
+    )
+    assert "hand" in body["errors"]["hands.0"][0] and "summary" in body["errors"]["hands.0"][0]
