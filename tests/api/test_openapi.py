@@ -113,3 +113,22 @@ def test_no_two_schemas_share_a_name():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         spec_yaml()
+
+
+def test_every_operation_is_described_and_no_schema_uses_the_deprecated_example():
+    spec = yaml.safe_load(spec_yaml())
+    for path, item in spec["paths"].items():
+        for method, op in item.items():
+            assert op.get("summary") and op.get("description"), (method, path)
+    assert spec["info"]["contact"] and spec["servers"]
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            assert "example" not in node or "content" in where, where  # media-type examples only
+            for key, value in node.items():
+                walk(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{where}/{i}")
+
+    walk(spec["components"]["schemas"], "#/components/schemas")
