@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import NO_TRUMP, Card, suit_of
-from ..errors import Code, IllegalAction, InvalidRecord, RuleError
+from ..errors import Code, InvalidRecord, RuleError
 from ..game import Game, Json
-from ..parse import check_fields, is_int, parse_action, parse_record, read_seat, read_strain
+from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
+from ..play import play_on
 from ..profile import Rules
 from ..record import Action, HandRecord
 from ..trick import Verdict
@@ -247,32 +248,12 @@ class BalootGame(Game):
         return st.view(body.get("seat"))
 
     def play(self, rules: Rules, body: Mapping[str, Any]) -> Json:
-        hand = body.get("hand")
-        record = read_record(hand)
-        st = build(rules, record)
-        index = len(record.actions)
-        raw = body.get("action")
-        check_action_fields(raw, index)
-        action = parse_action(raw, index)
-        seat = body.get("seat")
-        if seat is not None:
-            read_seat(seat, PLAYERS, "seat")
-            if seat != action.seat:
-                raise IllegalAction(
-                    Code.NOT_YOUR_TURN,
-                    f"the request views seat {seat} but the action is seat {action.seat}'s",
-                    index,
-                )
-        if action.type in ACTION_TYPES:
-            action = canonical(action)
-        try:
-            new = st.apply(action)
-        except RuleError as e:
-            raise e.at(index) from None
-        out = record.with_action(action).to_json()
-        if isinstance(hand, Mapping) and "rules" in hand:
-            out = {"rules": hand["rules"], **out}
-        return {"hand": out, "state": new.view(seat)}
+        record = read_record(body.get("hand"))
+
+        def stored(action: Action) -> Action:
+            return canonical(action) if action.type in ACTION_TYPES else action
+
+        return play_on(body, record, build(rules, record), PLAYERS, stored, check_action_fields)
 
     def score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         if body.get("hand") is not None:

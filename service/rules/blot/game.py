@@ -14,9 +14,10 @@ from typing import Any
 
 from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32
 from ..cards import NO_TRUMP, Card, suit_of
-from ..errors import Code, IllegalAction, InvalidRecord, RuleError
+from ..errors import Code, InvalidRecord, RuleError
 from ..game import Game, Json
-from ..parse import check_fields, is_int, parse_action, parse_record, read_seat, read_strain
+from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
+from ..play import play_on
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord
 from ..trick import judge, winning_index
@@ -163,28 +164,15 @@ class BlotGame(Game):
         if not isinstance(hand, Mapping):
             raise InvalidRecord(Code.WRONG_PLAYER_COUNT, "'hand' is the hand record", field="hand")
         record, st = self.replay(rules, hand)
-        index = len(record.actions)
-        raw = body.get("action")
-        action = parse_action(raw, index)
-        seat = body.get("seat")
-        if seat is not None:
-            read_seat(seat, self.players, "seat")
-            if seat != action.seat:
-                raise IllegalAction(
-                    Code.NOT_YOUR_TURN,
-                    f"the request views seat {seat} but the action is seat {action.seat}'s",
-                    index,
-                )
-        try:
-            check_fields(raw, self.fields)
-            action = _canonical(action) if action.type in self.fields else action
-            new = st.apply(action)
-        except RuleError as e:
-            raise e.at(index) from None
-        out = record.with_action(action).to_json()
-        if "rules" in hand:
-            out = {"rules": hand["rules"], **out}
-        return {"hand": out, "state": new.view(seat)}
+        fields = self.fields
+
+        def canonical(action: Action) -> Action:
+            return _canonical(action) if action.type in fields else action
+
+        def check(raw: object, index: int) -> None:
+            check_fields(raw, fields, index)
+
+        return play_on(body, record, st, self.players, canonical, check)
 
     def score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         if body.get("hand") is not None:

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import NO_TRUMP, Card, suit_of
-from ..errors import Code, IllegalAction, InvalidRecord, RuleError
+from ..errors import Code, InvalidRecord, RuleError
 from ..game import Game, Json
-from ..parse import is_int, parse_action, parse_record, read_seat, read_strain
+from ..parse import is_int, parse_record, read_seat, read_strain
+from ..play import play_on
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord
 from ..trick import judge, winning_index
@@ -289,29 +290,12 @@ class OhHellGame(Game):
         return build(rules, parse_record(body)).view(body.get("seat"))
 
     def play(self, rules: Rules, body: Mapping[str, Any]) -> Json:
-        hand = body.get("hand")
-        record = parse_record(hand)
-        st = build(rules, record)
-        index = len(record.actions)
-        action = parse_action(body.get("action"), index)
-        seat = body.get("seat")
-        if seat is not None:
-            read_seat(seat, rules["players"], "seat")
-            if seat != action.seat:
-                raise IllegalAction(
-                    Code.NOT_YOUR_TURN,
-                    f"the request views seat {seat} but the action is seat {action.seat}'s",
-                    index,
-                )
-        action = _canonical(action) if action.type in self.action_types else action
-        try:
-            new = st.apply(action)
-        except RuleError as e:
-            raise e.at(index) from None
-        out = record.with_action(action).to_json()
-        if isinstance(hand, Mapping) and "rules" in hand:
-            out = {"rules": hand["rules"], **out}
-        return {"hand": out, "state": new.view(seat)}
+        record = parse_record(body.get("hand"))
+        canonical = self._canonical
+        return play_on(body, record, build(rules, record), rules["players"], canonical)
+
+    def _canonical(self, action: Action) -> Action:
+        return _canonical(action) if action.type in self.action_types else action
 
     def score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         if body.get("hand") is not None:
