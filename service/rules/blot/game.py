@@ -22,7 +22,7 @@ from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord
 from ..trick import judge, winning_index
 from ..tricks import legal_answer, partner_winning, read_hand_and_trick, read_played, winner_answer
-from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID
+from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID, capot_value
 from .scoring import DEAL_POINTS, DOUBLES, NONE, TRICKS, Contract, Tally, bazar_score, duel_score
 from .state import (
     BAZAR,
@@ -184,7 +184,7 @@ class BlotGame(Game):
 
     def score_tally(self, rules: Rules, tally: Tally) -> Json:
         if self.game == BAZAR:
-            return bazar_score(tally, rules["capot_bid_value"], rules["rounding"])
+            return bazar_score(tally, capot_value(rules), rules["rounding"])
         return duel_score(tally, rules["rounding"])
 
     def read_trump(self, value: object) -> str:

@@ -21,7 +21,7 @@ from ..profile import Rules
 from ..record import Action, HandRecord, check_distinct, check_table, replay
 from ..trick import Duties, judge, winning_index
 from .combinations import BLOT, Combinations, Declaration, score_combinations
-from .options import ANY_TIME, FREE, MAX_BID, MIN_BID
+from .options import ANY_TIME, FREE, MAX_BID, MIN_BID, capot_value
 from .scoring import CONTRA, NONE, RECONTRA, Contract, Tally, bazar_score, duel_score
 
 AUCTION = "auction"
@@ -628,7 +628,7 @@ class BlotState:
             )
         rules = t.rules
         if t.game == BAZAR:
-            answer = bazar_score(self.tally(), rules["capot_bid_value"], rules["rounding"])
+            answer = bazar_score(self.tally(), capot_value(rules), rules["rounding"])
         else:
             answer = duel_score(self.tally(), rules["rounding"])
         return {"rules": rules.echo(), **answer}
