@@ -206,8 +206,10 @@ class BlotState:
         hands = self.hands
         hand = hands[seat]
         if c not in self.playable:  # cards are interned: identity
-            if c not in hand:
-                raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}")
+            if c not in hand:  # about the seat's own hand: that seat may read it (`reveals`)
+                raise IllegalAction(
+                    Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}", reveals=(f"hands.{seat}",)
+                )
             raise self._illegal(c)
         play = self.play
         assert play is not None
@@ -536,7 +538,9 @@ class BlotState:
             Code.MUST_TRUMP: "void in the suit led, play a trump",
             Code.MUST_OVERTRUMP: "play a trump higher than the highest in the trick",
         }.get(code, "")
-        return IllegalAction(code, f"seat {self.to_act} may not play {c.text}: {why}")
+        return IllegalAction(
+            code, f"seat {self.to_act} may not play {c.text}: {why}", reveals=(f"hands.{self.to_act}",)
+        )
 
     # ----------------------------------------------------------------- questions
 
