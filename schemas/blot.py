@@ -31,7 +31,6 @@ from .common import (
     Seat,
     Strain,
     StrictSchema,
-    Suit,
     TrickSchema,
     bare_action,
 )
@@ -60,7 +59,13 @@ class BlotBidActionSchema(StrictSchema):
 
     seat = Seat(required=True)
     type = Const("bid")
-    value = Int(MIN_BID, MAX_BID, metadata={"description": "Tens promised, from 8; absent in a capot bid"})
+    value = fields.Integer(
+        strict=True,
+        metadata={
+            "description": f"Tens promised, from {MIN_BID} to the ceiling in force ({MAX_BID} without one); "
+            "absent in a capot bid. Out of range: bid_out_of_range, with the action's index"
+        },
+    )
     strain = Strain(required=True)
     capot = Bool(metadata={"description": "true: the capot bid (no value), the highest bid; default false"})
 
@@ -70,7 +75,10 @@ class NameActionSchema(StrictSchema):
 
     seat = Seat(required=True)
     type = Const("name")
-    strain = Suit(required=True)
+    strain = Strain(
+        required=True,
+        metadata={"description": "A suit other than the turned card's; NT or the turned suit: invalid_trump"},
+    )
 
 
 ACTIONS = OneOf(
@@ -111,7 +119,11 @@ class BlotSummaryContractSchema(StrictSchema):
     (none in the duel); `capot` default false; `double` default none."""
 
     seat = Seat(required=True)
-    value = Int(MIN_BID, MAX_BID, allow_none=True)
+    value = fields.Integer(
+        strict=True,
+        allow_none=True,
+        metadata={"description": "Tens, within the bid range in force; out of range: bid_out_of_range"},
+    )
     strain = Strain(required=True)
     capot = Bool()
     double = _double()

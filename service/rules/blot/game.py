@@ -14,7 +14,7 @@ from typing import Any
 
 from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32
 from ..cards import NO_TRUMP, Card, suit_of
-from ..errors import Code, InvalidRecord, RuleError
+from ..errors import Code, IllegalAction, InvalidRecord, RuleError
 from ..game import Game, Json
 from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
 from ..play import play_on
@@ -171,6 +171,14 @@ class BlotGame(Game):
 
         def check(raw: object, index: int) -> None:
             check_fields(raw, fields, index)
+            # refused here as in a record (state._check_fields), before the canonical form drops it
+            if isinstance(raw, Mapping) and raw.get("type") == "bid" and raw.get("capot") is True:
+                if raw.get("value") is not None:
+                    raise IllegalAction(
+                        Code.ACTION_FIELD_NOT_ALLOWED,
+                        "a capot bid carries no value: capot is the highest bid",
+                        index,
+                    )
 
         return play_on(body, record, st, self.players, canonical, check)
 
