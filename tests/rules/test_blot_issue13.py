@@ -184,7 +184,8 @@ def test_equal_declarations_go_to_the_first_in_trick_order():
     [
         [{"seat": 0, "kind": "run", "length": 3, "top": "8", "suit": "S"}],  # no run tops at 8
         [{"seat": 0, "kind": "quartet", "rank": "J"}, {"seat": 1, "kind": "quartet", "rank": "J"}],
-        [{"seat": 0, "kind": "quartet", "rank": "K"}, {"seat": 1, "kind": "run", "length": 3, "top": "A", "suit": "S"}],
+        [{"seat": 0, "kind": "quartet", "rank": "K"},
+         {"seat": 1, "kind": "run", "length": 3, "top": "A", "suit": "S"}],  # KS in two hands
         [{"seat": 0, "kind": "run", "length": 5, "top": "A", "suit": "S"},
          {"seat": 0, "kind": "run", "length": 5, "top": "A", "suit": "H"}],  # ten cards in one hand
     ],

@@ -172,13 +172,14 @@ class BlotGame(Game):
         def check(raw: object, index: int) -> None:
             check_fields(raw, fields, index)
             # refused here as in a record (state._check_fields), before the canonical form drops it
-            if isinstance(raw, Mapping) and raw.get("type") == "bid" and raw.get("capot") is True:
-                if raw.get("value") is not None:
-                    raise IllegalAction(
-                        Code.ACTION_FIELD_NOT_ALLOWED,
-                        "a capot bid carries no value: capot is the highest bid",
-                        index,
-                    )
+            if (
+                isinstance(raw, Mapping)
+                and raw.get("type") == "bid"
+                and raw.get("capot") is True
+                and raw.get("value") is not None
+            ):
+                why = "a capot bid carries no value: capot is the highest bid"
+                raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, why, index)
 
         return play_on(body, record, st, self.players, canonical, check)
 
