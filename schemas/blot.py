@@ -173,6 +173,17 @@ class BlotDeclarationSchema(StrictSchema):
     cards = CardList(required=True)
 
 
+class BidRangeSchema(StrictSchema):
+    """The bids open to the seat to act, compactly: every value from `lowest` to `highest` (null
+    when no number is left under capot) in each of `strains`, and capot when `capot` is true."""
+
+    seat = Seat(required=True)
+    lowest = Int(MIN_BID, required=True, allow_none=True)
+    highest = Int(MIN_BID, required=True, allow_none=True)
+    strains = fields.List(Strain(), required=True)
+    capot = Bool(required=True)
+
+
 class BlotMatchDealSchema(StrictSchema):
     deal = Int(1, required=True)
     dealer = Seat(required=True)
@@ -241,7 +252,17 @@ def view(game: Game) -> type[Schema]:
         "declarations": fields.List(fields.Nested(BlotDeclarationSchema), required=True),
         "result": fields.Nested(score(game), required=True, allow_none=True),
     }
-    if not bazar:
+    if bazar:
+        attrs["bid_range"] = fields.Nested(
+            BidRangeSchema,
+            required=True,
+            allow_none=True,
+            metadata={
+                "description": "The bids open to the seat to act (to the viewing seat, when given) as a "
+                "range, the same bids legal_actions lists one by one; null when that seat may not bid"
+            },
+        )
+    else:
         attrs["turned"] = Card(required=True, metadata={"description": "The turned card"})
         attrs["stock_count"] = Int(0, 13, required=True, metadata={"description": "Cards not dealt"})
     return type(f"{type_name(game)}ViewSchema", (StrictSchema,), attrs)

@@ -614,6 +614,25 @@ class BlotState:
                     out.append(_SIMPLE[(s, "contra")])
         return tuple(out)
 
+    def bid_range(self, seat: int | None = None) -> dict[str, Any] | None:
+        """The bids open to the seat to act (to `seat` only, when given), compactly: every value from
+        `lowest` to `highest` in every strain, and capot; None when that seat may not bid."""
+        if self.phase != AUCTION or self.to_act is None or (seat is not None and seat != self.to_act):
+            return None
+        c = self.contract
+        if c is not None and (c.capot or c.double != NONE):
+            return None  # nothing is bid over capot; contra ended the bidding
+        lowest = MIN_BID if c is None else (c.value or 0) + 1
+        highest = self.table.ceiling
+        numeric = lowest <= highest
+        return {
+            "seat": self.to_act,
+            "lowest": lowest if numeric else None,
+            "highest": highest if numeric else None,
+            "strains": list(STRAINS),
+            "capot": True,
+        }
+
     def tally(self) -> Tally:
         """The deal as the scorepad records it."""
         c = self.contract
@@ -693,7 +712,9 @@ class BlotState:
             "declarations": self.declarations(),
             "result": self.result() if self.phase in (COMPLETE, REDEAL) else None,
         }
-        if t.game == DUEL:
+        if t.game == BAZAR:
+            out["bid_range"] = self.bid_range(seat)
+        else:
             assert t.turned is not None
             out["turned"] = t.turned.text
             out["stock_count"] = len(t.stock) if self.play is None else len(self.play.undealt)
