@@ -184,6 +184,15 @@ class BidRangeSchema(StrictSchema):
     capot = Bool(required=True)
 
 
+class BlotAnnouncementSchema(StrictSchema):
+    """A combination as announced with its holder's first card: its kind and points, no cards."""
+
+    seat = Seat(required=True)
+    team = Team(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf((RUN, QUARTET)))
+    points = Int(required=True)
+
+
 class BlotMatchDealSchema(StrictSchema):
     deal = Int(1, required=True)
     dealer = Seat(required=True)
@@ -249,7 +258,22 @@ def view(game: Game) -> type[Schema]:
         "tricks": fields.List(fields.Nested(TrickSchema), required=True),
         "current_trick": fields.Nested(CurrentTrickSchema, required=True, allow_none=True),
         "tricks_won": fields.List(Int(), required=True, metadata={"description": "Tricks by team"}),
-        "declarations": fields.List(fields.Nested(BlotDeclarationSchema), required=True),
+        "announcements": fields.List(
+            fields.Nested(BlotAnnouncementSchema),
+            required=True,
+            metadata={
+                "description": "Each seat's combinations (kind and points) from its first card on, "
+                "in the order the seats played it"
+            },
+        ),
+        "declarations": fields.List(
+            fields.Nested(BlotDeclarationSchema),
+            required=True,
+            metadata={
+                "description": "The scoring side's combinations with their cards once the first "
+                "trick is complete; the blot once both its cards are played"
+            },
+        ),
         "result": fields.Nested(score(game), required=True, allow_none=True),
     }
     if bazar:

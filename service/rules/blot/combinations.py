@@ -86,6 +86,8 @@ class Combinations:
     points: tuple[int, int]
     team: int | None
     blot_seat: int | None
+    # every seat's combinations, scoring or not: what each announces with its first card
+    declared: tuple[tuple[Declaration, ...], ...] = ()
 
     def blot_team(self, players: int) -> int | None:
         if self.blot_seat is None:
@@ -134,9 +136,10 @@ def score_combinations(
             winner = 0 if o0 < o1 else 1
         else:
             winner = None
+    declared = tuple(tuple(d) for d in decls)
     if winner is None:
-        return Combinations((), (0, 0), None, blot_seat)
+        return Combinations((), (0, 0), None, blot_seat, declared)
     scoring = tuple(d for s in range(n) if team_of(s) == winner for d in decls[s])
     total = sum(d.points for d in scoring)
     pts = (total, 0) if winner == 0 else (0, total)
-    return Combinations(scoring, pts, winner, blot_seat)
+    return Combinations(scoring, pts, winner, blot_seat, declared)

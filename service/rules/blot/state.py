@@ -673,6 +673,25 @@ class BlotState:
                 out.append(Declaration(blot, BLOT, (king.text, queen.text), 20, (0, 0, 0, 0)).to_json(n))
         return out
 
+    def announcements(self) -> list[dict[str, Any]]:
+        """Each seat's combinations, kind and points without their cards, from the moment it plays its
+        first card (rule book, How to play: "announced automatically with each player's first card"),
+        in the order the seats played it; scoring or not, since who scores is known only once all
+        have announced. The blot is not among them: it is shown when its two cards are played."""
+        play = self.play
+        if play is None:
+            return []
+        n = self.table.players
+        first = self.tricks[0].leader if self.tricks else self.leader
+        played = n if self.tricks else len(self.trick)
+        out: list[dict[str, Any]] = []
+        for i in range(played):
+            seat = (first + i) % n
+            team = seat % 2 if n == 4 else seat
+            for d in play.combinations.declared[seat]:
+                out.append({"seat": seat, "team": team, "kind": d.kind, "points": d.points})
+        return out
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The state as JSON; with `seat`, only what that seat may see."""
         t = self.table
@@ -709,6 +728,7 @@ class BlotState:
                 else None
             ),
             "tricks_won": list(self.won),
+            "announcements": self.announcements(),
             "declarations": self.declarations(),
             "result": self.result() if self.phase in (COMPLETE, REDEAL) else None,
         }
