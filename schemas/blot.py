@@ -31,6 +31,7 @@ from .common import (
     Seat,
     Strain,
     StrictSchema,
+    Suit,
     TrickSchema,
     bare_action,
 )
@@ -129,16 +130,52 @@ class BlotSummaryContractSchema(StrictSchema):
     double = _double()
 
 
+class BlotSummaryDeclarationSchema(StrictSchema):
+    """One combination as a player declares it at the table: a run (`length`, `top` rank, `suit`) or
+    four of a kind (`rank`). The service checks the declarations against one another and decides
+    which side scores, as it does from a record."""
+
+    seat = Seat(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf((RUN, QUARTET)))
+    length = Int(3, 8, metadata={"description": "A run's length (3 to 8; 3 to 6 in the duel)"})
+    top = fields.String(
+        validate=validate.OneOf(tuple("9TJQKA")), metadata={"description": "A run's highest rank"}
+    )
+    suit = Suit(metadata={"description": "A run's suit"})
+    rank = fields.String(
+        validate=validate.OneOf(tuple("9TJQKA")), metadata={"description": "The rank of four of a kind"}
+    )
+
+
 class BlotSummarySchema(StrictSchema):
     """What a scorepad knows about a deal, by team: the contract (null: a void bazar deal), card
-    points with the last trick, tricks, combinations, and the team holding the blot."""
+    points with the last trick, tricks, the combinations (either the points each team scores, or each
+    seat's declarations for the service to rank), and the team holding the blot."""
 
     contract = fields.Nested(
         BlotSummaryContractSchema, allow_none=True, metadata={"description": "null: four passes"}
     )
     card_points = Pair(DEAL_POINTS, required=True, metadata={"description": "Card points, last trick in"})
     tricks = Pair(TRICKS, required=True)
-    combinations = Pair(required=True, metadata={"description": "Runs and four of a kind"})
+    combinations = Pair(
+        metadata={
+            "description": "Runs and four of a kind: the points each team scores (only the side "
+            "with the best combination scores). Give this or `declarations`"
+        }
+    )
+    declarations = fields.List(
+        fields.Nested(BlotSummaryDeclarationSchema),
+        metadata={
+            "description": "Each seat's runs and four of a kind as declared; the service decides who "
+            "scores. Give this or `combinations`"
+        },
+    )
+    dealer = Seat(
+        metadata={
+            "description": "The dealer: needed only when equal best declarations of both sides go to "
+            "the first in trick order; in a match, the rotation's dealer"
+        }
+    )
     blot = Team(allow_none=True, metadata={"description": "The team with king and queen of trumps"})
 
 

@@ -158,14 +158,17 @@ def test_a_scorepad_gives_declarations_and_the_service_decides_who_scores():
     s = declared(
         [
             {"seat": 0, "kind": "run", "length": 4, "top": "K", "suit": "C"},
-            {"seat": 1, "kind": "run", "length": 3, "top": "A", "suit": "S"},
+            {"seat": 1, "kind": "run", "length": 3, "top": "9", "suit": "S"},
             {"seat": 2, "kind": "run", "length": 3, "top": "9", "suit": "D"},
         ]
     )
     out = BAZAR.score(RULES, {"summary": s})
     assert out["summary"]["combinations"] == [70, 0]  # the fifty beats the terz: team 0 scores both
-    s = declared([*s["declarations"], {"seat": 3, "kind": "quartet", "rank": "Q"}])
-    assert BAZAR.score(RULES, {"summary": s})["summary"]["combinations"] == [0, 120]
+    s = declared([*s["declarations"], {"seat": 3, "kind": "quartet", "rank": "A"}])
+    assert BAZAR.score(RULES, {"summary": s})["summary"]["combinations"] == [0, 130]  # four aces beat it
+    with_totals = {**s, "combinations": [0, 130]}
+    e = refused(BAZAR.score, RULES, {"summary": with_totals})  # one form or the other
+    assert e.code == Code.INVALID_SUMMARY
 
 
 def test_equal_declarations_go_to_the_first_in_trick_order():
@@ -278,3 +281,21 @@ def test_the_view_gives_the_legal_bid_range():
     v = view(record(SUITED, [bid(0, 8, "H"), {"seat": 1, "type": "bid", "strain": "S", "capot": True}]))
     assert v["bid_range"] is None  # nothing is bid over capot
     assert view(record(SUITED, [bid(0, 8, "H"), act(1, "contra")]))["bid_range"] is None
+
+
+def test_declarations_pass_the_wire_contract(client):
+    decls = [
+        {"seat": 1, "kind": "run", "length": 3, "top": "A", "suit": "S"},
+        {"seat": 2, "kind": "run", "length": 3, "top": "A", "suit": "D"},
+        {"seat": 3, "kind": "quartet", "rank": "J"},
+    ]
+    r = client.post("/v1/games/bazar-blot/hands/score", json={"summary": declared(decls, dealer=0)})
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["summary"]["combinations"] == [0, 220]
+    hands = [{"summary": declared(decls, dealer=0)}, {"summary": declared(decls, dealer=1)}]
+    r = client.post("/v1/games/bazar-blot/matches/score", json={"hands": hands})
+    assert r.status_code == 200 and r.get_json()["totals"][1] > 0
+    r = client.post(
+        "/v1/games/bazar-blot/matches/score", json={"hands": [{"summary": declared(decls, dealer=2)}]}
+    )
+    assert r.status_code == 422 and r.get_json()["code"] == "wrong_dealer"

@@ -185,8 +185,21 @@ def test_random_deals_keep_the_rules(deal: tuple[str, Any, int, int], pass_bias:
         tens, rest = divmod(line["total_points"], 10)
         up = rest > 5 or (rest == 5 and rules["rounding"] == "half-up")
         assert line["points"] == tens + up
-    # scoring the summary gives the same answer as scoring the record
+    # scoring the summary gives the same answer as scoring the record, and so does the summary that
+    # gives each seat's declarations instead of the totals (the service ranks them as from the record)
     assert g.score(rules, {"summary": result["summary"]})["scores"] == result["scores"]
+    declared = {k: v for k, v in result["summary"].items() if k != "combinations"}
+    declared["dealer"] = final.table.dealer
+    declared["declarations"] = [
+        {"seat": d.seat, "kind": "run", "length": len(d.cards), "top": d.cards[-1][0], "suit": d.cards[-1][1]}
+        if d.kind == "run"
+        else {"seat": d.seat, "kind": "quartet", "rank": d.cards[0][0]}
+        for seat in final.play.combinations.declared
+        for d in seat
+    ]
+    out = g.score(rules, {"summary": declared})
+    assert out["scores"] == result["scores"]
+    assert out["summary"]["combinations"] == result["summary"]["combinations"]
     # one side takes it all unless the contract was made without a double
     made_plain = result["made"] and (game == "blot-duel" or final.contract.double == "none")
     if not made_plain:

@@ -38,6 +38,7 @@ from .state import (
     start_bazar,
     start_duel,
 )
+from .summary import card_point_values, check_card_points, check_combinations, read_declarations
 
 __all__ = ["GAMES", "BazarBlotGame", "BlotDuelGame", "deal_state"]
 
@@ -274,14 +275,7 @@ class BlotGame(Game):
         if not isinstance(entry, Mapping) or (entry.get("hand") is None) == (entry.get("summary") is None):
             raise InvalidRecord(Code.INVALID_SUMMARY, "each deal is {'hand': record} or {'summary': summary}")
         if entry.get("summary") is not None:
-            summary = entry["summary"]
-            tally = self.read_summary(rules, summary)
-            given = summary.get("dealer") if isinstance(summary, Mapping) else None
-            if given is not None and read_seat(given, self.players, "summary.dealer") != dealer:
-                raise InvalidRecord(
-                    Code.WRONG_DEALER, f"this deal is dealt by seat {dealer}, the summary says seat {given}"
-                )
-            return self.score_tally(rules, tally)
+            return self.score_tally(rules, self.read_summary(rules, entry["summary"], dealer))
         record, st = self.replay(rules, entry["hand"])
         if record.dealer != dealer:
             raise InvalidRecord(
@@ -292,8 +286,9 @@ class BlotGame(Game):
 
     # --- summaries
 
-    def read_summary(self, rules: Rules, summary: object) -> Tally:
-        """A scorepad summary checked against the rules: a contract, 162 points, 8 tricks."""
+    def read_summary(self, rules: Rules, summary: object, dealer: int | None = None) -> Tally:
+        """A scorepad summary checked against the rules and against what a deal can produce; its
+        combinations as two totals or as each seat's declarations (`dealer`: the match's rotation)."""
         if not isinstance(summary, Mapping):
             raise InvalidRecord(
                 Code.INVALID_SUMMARY, "a summary is an object: contract, card_points, tricks…"
@@ -301,16 +296,32 @@ class BlotGame(Game):
         contract = self._read_contract(rules, summary.get("contract"))
         cp = _pair(summary, "card_points")
         tricks = _pair(summary, "tricks")
-        combos = _pair(summary, "combinations")
+        given = summary.get("dealer")
+        if given is not None:
+            given = read_seat(given, self.players, "summary.dealer")
+            if dealer is not None and given != dealer:
+                raise InvalidRecord(
+                    Code.WRONG_DEALER, f"this deal is dealt by seat {dealer}, the summary says seat {given}"
+                )
+            dealer = given
+        declared = summary.get("declarations")
+        if (summary.get("combinations") is None) == (declared is None):
+            raise InvalidRecord(
+                Code.INVALID_SUMMARY,
+                "give the combinations as 'combinations' (the points each team scores) or as "
+                "'declarations' (what each seat declared), one of the two",
+                field="summary.combinations",
+            )
         blot = summary.get("blot")
         if contract is None:
-            if cp != (0, 0) or tricks != (0, 0) or combos != (0, 0) or blot is not None:
+            some = bool(declared) if declared is not None else _pair(summary, "combinations") != (0, 0)
+            if cp != (0, 0) or tricks != (0, 0) or blot is not None or some:
                 raise InvalidRecord(
                     Code.INVALID_SUMMARY,
                     "a deal without a contract (four passes) is void: no points, tricks or combinations",
                     field="summary.contract",
                 )
-            return Tally(None, cp, tricks, combos, None)
+            return Tally(None, cp, tricks, (0, 0), None)
         if sum(tricks) != TRICKS:
             raise InvalidRecord(Code.INVALID_SUMMARY, "the tricks total 8", field="summary.tricks")
         total = sum(cp)
@@ -328,15 +339,19 @@ class BlotGame(Game):
                     f"team {team} took no trick but has {cp[team]} card points",
                     field="summary.card_points",
                 )
-        if any(v % 10 for v in combos) or (combos[0] and combos[1]):
-            raise InvalidRecord(
-                Code.INVALID_SUMMARY,
-                "combinations are tens, and only the side with the best combination scores them",
-                field="summary.combinations",
+        check_card_points(cp, tricks, card_point_values(contract.strain, self.players), self.players)
+        table = rules["quartet_values"] if self.game == BAZAR else None
+        trump = contract.strain != NO_TRUMP
+        if declared is not None:
+            combos = read_declarations(
+                declared, self.players, contract.strain, table, rules["combination_ties"], dealer
             )
+        else:
+            combos = _pair(summary, "combinations")
+            check_combinations(combos, table, trump, self.players)
         if blot is not None:
             blot = read_seat(blot, 2, "summary.blot")
-            if contract.strain == NO_TRUMP:
+            if not trump:
                 raise InvalidRecord(
                     Code.INVALID_SUMMARY,
                     "no trump has no blot (king and queen of trumps)",

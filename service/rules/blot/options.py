@@ -148,7 +148,7 @@ BAZAR_OPTIONS: tuple[Option, ...] = (
 DUEL_OPTIONS: tuple[Option, ...] = _common(151)
 
 
-def ceiling(rules: Mapping[str, Any]) -> int:
+def ceiling(rules: Rules | Mapping[str, Any]) -> int:
     """The highest numeric bid in force."""
     given: int | None = rules["bid_ceiling"]
     return MAX_BID if given is None else given
