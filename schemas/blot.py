@@ -15,7 +15,7 @@ from marshmallow import Schema, fields, validate
 from service.rules.blot.combinations import BLOT, QUARTET, RUN
 from service.rules.blot.options import MAX_BID, MIN_BID
 from service.rules.blot.scoring import CAPOT_UNDER_CONTRA, DOUBLES, NO_TRICK
-from service.rules.blot.state import AUCTION, BAZAR, COMPLETE, NAME, PLAY, REDEAL, TAKE
+from service.rules.blot.table import AUCTION, BAZAR, COMPLETE, NAME, PLAY, REDEAL, TAKE
 from service.rules.game import Game
 
 from .common import (

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from service.rules.belote.cards import BELOTE_ORDER, DECK_32
 from service.rules.belote.combinations import holds_king_and_queen, quartets, runs
+from service.rules.belote.duties import judge as belote_judge
 from service.rules.blot import GAMES
 from service.rules.blot.combinations import (
     QUARTET,
@@ -25,7 +26,7 @@ from service.rules.blot.options import FIRST_IN_ORDER, QUARTET_VALUES
 from service.rules.blot.state import COMPLETE, REDEAL, BlotState
 from service.rules.cards import suit_of
 from service.rules.errors import RuleError
-from service.rules.trick import judge
+from service.rules.trick import Duties, judge
 
 GAME = {g.id: g for g in GAMES}
 SETTINGS = settings(
@@ -146,9 +147,15 @@ def test_random_deals_keep_the_rules(deal: tuple[str, Any, int, int], pass_bias:
             hand_now = [c.text for c in before.hands[action.seat]]
             assert action.card.text in allowed(hand_now, trick, trump, partner, free)
             assert {c.text for c in before.legal_cards()} == allowed(hand_now, trick, trump, partner, free)
-            verdict = judge(before.hands[action.seat], before.trick, before.play.trump, before.table.duties,
+            # the core's judge with the same duties agrees, and the family's gives the same reasons
+            core = Duties(must_trump=True, must_overtrump=True, raise_on_trump_lead=True,
+                          partner_exemption=True, free_if_cannot_overtrump=free)  # fmt: skip
+            verdict = judge(before.hands[action.seat], before.trick, before.play.trump, core,
                             BELOTE_ORDER, partner)  # fmt: skip
             assert set(verdict.legal) == set(before.legal_cards())
+            family = belote_judge(before.hands[action.seat], before.trick, before.play.trump,
+                                  before.table.duties, partner)  # fmt: skip
+            assert family.legal == verdict.legal and dict(family.reasons) == dict(verdict.reasons)
         # a seat's view never holds another seat's unplayed card (the duel's turned card is public)
         for seat in range(n):
             v = after.view(seat)

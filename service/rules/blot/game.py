@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32
+from ..belote.duties import judge
 from ..cards import NO_TRUMP, Card, suit_of
 from ..errors import Code, IllegalAction, InvalidRecord, RuleError
 from ..game import Game, Json
@@ -20,25 +21,13 @@ from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
 from ..play import play_on
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord
-from ..trick import judge, winning_index
+from ..trick import winning_index
 from ..tricks import legal_answer, partner_winning, read_hand_and_trick, read_played, winner_answer
 from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID, capot_value
 from .scoring import DEAL_POINTS, DOUBLES, NONE, TRICKS, Contract, Tally, bazar_score, duel_score
-from .state import (
-    BAZAR,
-    BAZAR_FIELDS,
-    DUEL,
-    DUEL_FIELDS,
-    BlotState,
-    build,
-    card_values,
-    duties,
-    initial_bazar,
-    initial_duel,
-    start_bazar,
-    start_duel,
-)
+from .state import BlotState, build, initial_bazar, initial_duel, start_bazar, start_duel
 from .summary import card_point_values, check_card_points, check_combinations, read_declarations
+from .table import BAZAR, BAZAR_FIELDS, DUEL, DUEL_FIELDS, card_values, duties
 
 __all__ = ["GAMES", "BazarBlotGame", "BlotDuelGame", "deal_state"]
 
@@ -218,7 +207,7 @@ class BlotGame(Game):
         partner = bool(trick) and partner_winning(
             trick, winning_index(trick, trump_suit, BELOTE_ORDER), self.players
         )
-        verdict = judge(hand, trick, trump_suit, duties(rules["undertrump"]), BELOTE_ORDER, partner)
+        verdict = judge(hand, trick, trump_suit, duties(rules["undertrump"]), partner)
         return legal_answer(rules, hand, verdict)
 
     # --- the match

@@ -21,7 +21,7 @@ from ..errors import Code, InvalidRecord
 from ..parse import is_int, read_seat
 from .combinations import QUARTET, RUN, Declaration, best_side, run_points
 from .options import QUARTET_VALUES
-from .state import card_values
+from .table import card_values
 
 TRICKS = 8
 DEAL_POINTS = 162
