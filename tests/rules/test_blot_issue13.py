@@ -51,8 +51,8 @@ def test_a_made_contract_under_contra_with_all_eight_tricks_still_wins_the_match
 
 def test_contra_on_a_forty_taking_all_eight_tricks_in_play_ends_nothing():
     # seat 0 holds every spade: with spades trump it takes all eight tricks (162 + its side's runs
-    # 200 + blot 20 = 382, short of 500)
-    body = finish(record(SUITED, [bid(0, 50, "S"), act(1, "contra"), act(2, "pass"), act(0, "pass")]))
+    # 200 + blot 20 = 382, short of 400: the 90 does not count toward the bid)
+    body = finish(record(SUITED, [bid(0, 40, "S"), act(1, "contra"), act(2, "pass"), act(0, "pass")]))
     out = BAZAR.score(RULES, {"hand": body})
     assert out["summary"]["tricks"] == [8, 0] and out["summary"]["contract"]["double"] == "contra"
     assert out["made"] is False and out["match_ending"] is None
