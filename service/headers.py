@@ -154,7 +154,8 @@ def init_app(app: Flask) -> None:
             headers.setdefault("Content-Security-Policy", API_CSP)
             if "Cache-Control" not in headers:
                 docs = request.endpoint in (SWAGGER_UI_ENDPOINT, REDOC_ENDPOINT, SPEC_ENDPOINT)
-                headers["Cache-Control"] = "no-cache" if docs and response.status_code == 200 else "no-store"
+                fresh = response.status_code in (200, 304)
+                headers["Cache-Control"] = "no-cache" if docs and fresh else "no-store"
         if origins and cors_paths.fullmatch(request.path):
             if request.headers.get("Origin") not in origins:
                 for name in [k for k, _ in headers.items() if k.lower().startswith("access-control-")]:
