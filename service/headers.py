@@ -69,6 +69,7 @@ SWAGGER_PAGE = """\
 </html>
 """
 
+
 def swagger_ui_dist() -> Any:
     """The swagger-ui-dist files shipped inside the flask-swagger-ui package."""
     return resources.files("flask_swagger_ui") / "dist"
