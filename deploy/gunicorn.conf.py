@@ -1,8 +1,9 @@
 """gunicorn settings for Trickref: CPU-bound request handling, one worker per core.
 
 Every knob an operator may need is an environment variable (docs/configuration.md lists them):
-  TRICKREF_BIND (default 127.0.0.1:8000; the image sets 0.0.0.0:8000), WEB_CONCURRENCY (workers,
-  default 2: set it to the container's CPU request, since os.cpu_count() sees the host's cores),
+  TRICKREF_BIND (default 127.0.0.1:8000, the image's too: nginx beside it is the only way in),
+  WEB_CONCURRENCY (workers, default 2: set it to the container's CPU request, since
+  os.cpu_count() sees the host's cores),
   TRICKREF_THREADS (threads per worker, default 4), TRICKREF_MAX_REQUESTS (default 100000),
   TRICKREF_TIMEOUT (30 s), TRICKREF_GRACEFUL_TIMEOUT (20 s), TRICKREF_KEEPALIVE (75 s),
   PROMETHEUS_MULTIPROC_DIR (metrics shared by the workers; a private temporary directory if unset).
@@ -38,8 +39,6 @@ def _env_int(name: str, default: int) -> int:
 bind = [os.environ.get("TRICKREF_BIND", "127.0.0.1:8000")]
 backlog = 2048
 workers = max(1, _env_int("WEB_CONCURRENCY", 2))
-# gthread: 2 workers x 4 threads was best or tied on 2 cores (bench/throughput.py re-measures it); the
-# threads overlap socket I/O and parsing while the GIL serialises the CPU-bound rules work.
 
 
 class Worker(ThreadWorker):
@@ -48,11 +47,11 @@ class Worker(ThreadWorker):
     On SIGTERM the master closes its copy of the listening socket, but every worker held its own
     until it had drained its requests: the socket stayed in LISTEN, the kernel completed new
     handshakes into the backlog, nobody accepted them, and they were reset when the last worker
-    exited (7.2 s after SIGTERM, measured). Closing each worker's copy when it leaves the accept
-    loop for good closes the socket itself once the master and every worker have: new connections
-    are refused at once, the requests in flight finish. A worker that stops for any other reason
-    (max_requests, a reload's SIGTERM to old workers) only drops its own copy: the master's keeps
-    the socket listening for the others.
+    exited (7.2 s after SIGTERM in the report, 2.5 s measured here). Closing each worker's copy
+    when it leaves the accept loop for good closes the socket itself once the master and every
+    worker have: new connections are refused at once, the requests in flight finish. A worker that
+    stops for any other reason (max_requests, a reload's SIGTERM to old workers) only drops its own
+    copy: the master's keeps the socket listening for the others.
     """
 
     def set_accept_enabled(self, enabled: bool) -> None:
@@ -62,7 +61,9 @@ class Worker(ThreadWorker):
                 listener.close()
 
 
-worker_class = Worker  # gthread
+# gthread: 2 workers x 4 threads was best or tied on 2 cores (bench/throughput.py re-measures it); the
+# threads overlap socket I/O and parsing while the GIL serialises the CPU-bound rules work.
+worker_class = Worker
 threads = max(1, _env_int("TRICKREF_THREADS", 4))
 worker_connections = 1000
 # Load the app once in the master: workers fork with it imported (faster spawn, shared pages) and
