@@ -279,3 +279,16 @@ def test_dead_workers_metrics_are_archived(gunicorn: Gunicorn) -> None:
     assert archives <= set(names)
     live = {str(pid) for pid in gunicorn.workers()}
     assert all(n in archives or n.rsplit("_", 1)[1][:-3] in live for n in names), names
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("gunicorn")
+def test_recycled_workers_leave_the_socket_listening(gunicorn: Gunicorn) -> None:
+    """A worker that stops on its own (max_requests) closes its copy of the listening socket; the
+    master's keeps it listening for the others and the replacement: no request is refused."""
+    gunicorn.env = {"TRICKREF_MAX_REQUESTS": "20"}
+    gunicorn.start()
+    first = set(gunicorn.workers())
+    statuses = [get(gunicorn.url + "/healthz")[0] for _ in range(120)]
+    assert statuses == [200] * 120
+    assert first - set(gunicorn.workers()), "no worker was recycled"
