@@ -27,13 +27,13 @@ from .common import (
     QuickList,
     QuickSchema,
     Seat,
+    Seed,
     Strain,
     StrictSchema,
 )
 from .rules import Rules, RulesInForce, type_name
 from .spec import composes
 
-MAX_SEED = 2**53 - 1  # every JSON client reads it exactly (JavaScript numbers are doubles)
 MAX_ACTIONS = 200
 
 
@@ -142,10 +142,8 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
     deal_fields: dict[str, Any] = {
         **rules,
         "dealer": Seat(metadata={"description": "The dealer; by default the game's rotation from seat 0"}),
-        "seed": Int(
-            0,
-            MAX_SEED,
-            metadata={"description": "Shuffle seed, 0 to 2^53-1: same seed, same deal (default: random)"},
+        "seed": Seed(
+            metadata={"description": "Shuffle seed, 0 to 2^53-1: same seed, same deal (default: random)"}
         ),
     }
     if family.deal_round:
@@ -156,7 +154,7 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
     deal = _schema(
         f"{t}Deal",
         "A fresh hand record and the seed that dealt it.",
-        {**echo, "seed": Int(0, MAX_SEED, required=True), "hand": fields.Nested(dealt, required=True)},
+        {**echo, "seed": Seed(required=True), "hand": fields.Nested(dealt, required=True)},
     )
     state_req = _schema(
         f"{t}StateRequest",
