@@ -243,3 +243,18 @@ def test_every_oneOf_a_client_parses_has_a_discriminator():
         if "oneOf" in node and "discriminator" not in node
     ]
     assert answered and undiscriminated == []
+
+
+def test_the_java_player_expects_every_registered_game_and_the_check_runs_it():
+    from service.rules.registry import GAMES
+
+    player = (ROOT / "clients" / "java" / "PlayEveryGame.java").read_text()
+    expected = re.search(r"String\[\] expected = \{([^}]*)\};", player)
+    assert expected and sorted(re.findall(r'"([^"]+)"', expected.group(1))) == sorted(GAMES)
+    check = (ROOT / "clients" / "check").read_text()
+    assert "clients/java/PlayEveryGame.java" in check
+    assert re.search(r"^\s+java -cp .* PlayEveryGame", check, re.M)
+    packages = re.search(r'^JAVA_PACKAGES="([^"]+)"$', check, re.M)
+    assert packages, "clients/check names the Debian packages it needs"
+    contributing = (ROOT / "CONTRIBUTING.md").read_text()
+    assert f"apt-get install {packages.group(1)}" in contributing.replace("\n", " ")
