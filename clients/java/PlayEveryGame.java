@@ -6,7 +6,8 @@
 // game has its own types (BlobDealRequest, BalootView...), so the loop finds them by name, the way
 // tests/contract/client_play.py does for the Python client; the calls and the values are typed.
 // Each step sends back one of the view's own legal actions: the first, or while calling the first
-// that is not a pass (four passes twice over deal again); a deal passed out is dealt again.
+// that is not a pass (four passes twice over deal again); a deal passed out is dealt again. The
+// first action is also played for the mover's own view (a relay's request): no record comes back.
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -141,6 +142,7 @@ public final class PlayEveryGame {
         Object view = state(id, hand);
         int played = 0;
         int deals = 1;
+        String viewed = "";
         StringBuilder kinds = new StringBuilder();
         while (!phase(view).equals("complete")) {
             if (phase(view).equals("redeal")) {
@@ -161,6 +163,9 @@ public final class PlayEveryGame {
             Class<?> record = model(id, "HandRecordClosed"); // the record a request sends
             request.getClass().getMethod("hand", record).invoke(request, as(hand, id, "HandRecordClosed"));
             request.getClass().getMethod("action", action.getClass()).invoke(request, action);
+            if (played == 1) {
+                viewed = seatView(id, request, action);
+            }
             Object result = call(id, "PlayAction", request);
             hand = get(result, "hand");
             view = get(result, "state");
@@ -169,8 +174,28 @@ public final class PlayEveryGame {
                 .getConstructor(model(id, "ScoreHandRequest"))
                 .newInstance(as(new HandOnly(hand), id, "ScoreHandRequest"));
         Object score = call(id, "ScoreHand", scoreRequest);
-        System.out.printf("%-17s %3d actions (%d deal%s, first: %s...) scores %s%n", id, played, deals,
-                deals == 1 ? "" : "s", kinds.toString().trim(), get(score, "scores"));
+        System.out.printf("%-17s %3d actions (%d deal%s, first: %s...) scores %s; the first also for %s's"
+                + " view: no record%n", id, played, deals, deals == 1 ? "" : "s", kinds.toString().trim(),
+                get(score, "scores"), viewed);
+    }
+
+    /** The same play for the mover's own view, as a relay sends it: the answer is the action as
+     * recorded and that seat's state, and no record (which holds every hand). */
+    private String seatView(String id, Object request, Object action) throws Exception {
+        Object seat = get(get(action, "actualInstance"), "seat");
+        Object mine = mapper.convertValue(mapper.valueToTree(request), request.getClass());
+        mine.getClass().getMethod("seat", Integer.class).invoke(mine, seat);
+        Object result = call(id, "PlayAction", mine);
+        if (get(result, "hand") != null || get(result, "action") == null) {
+            throw new AssertionError(id + ": a play for seat " + seat + "'s view answers a record");
+        }
+        List<?> hands = (List<?>) get(get(result, "state"), "hands");
+        for (int other = 0; other < hands.size(); other++) {
+            if (other != (Integer) seat && hands.get(other) != null) {
+                throw new AssertionError(id + ": seat " + seat + " sees seat " + other + "'s hand");
+            }
+        }
+        return "seat " + seat;
     }
 
     /** The body of a score request: the complete hand. */
