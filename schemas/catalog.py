@@ -8,15 +8,14 @@ from marshmallow import fields, validate
 
 from .common import Int, StrictSchema
 
-# An option's value: a boolean, an integer, a string or a list of integers (by the option's type).
-OPTION_VALUE = {
-    "anyOf": [
-        {"type": "boolean"},
-        {"type": "integer"},
-        {"type": "string"},
-        {"type": "array", "items": {"type": "integer"}},
-        {"type": "null"},
-    ]
+# An option's value: a boolean, an integer, a string, a list of integers or null, by the option's
+# `type`. Written as any JSON value with that said in words, not as a union of those five: a
+# union with an array in it is a class literal of a generic in a generated Java client
+# (`List<Integer>.class`, which does not compile), and a union of scalars is ambiguous to a client
+# that coerces scalars (Jackson reads 2 as "2"). The typed form is the game's `<Game>Rules`.
+OPTION_VALUE: dict[str, Any] = {
+    "description": "The option's value, by the option's type: a boolean (bool), an integer or "
+    "null (int), a string (enum), a list of integers or null (int_list)",
 }
 
 

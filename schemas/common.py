@@ -70,10 +70,35 @@ def Card(**kw: Any) -> fields.String:
     return fields.String(validate=_card_text, metadata=_ref("Card", kw), **kw)
 
 
+class Integer(fields.Integer):
+    """An integer as JSON Schema has it: an integral number, so `7` and `7.0` alike (a JSON encoder
+    may write either), never `true`, `"7"` or `7.5`. It loads as a Python int."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(strict=True, **kw)
+
+    def _validated(self, value: Any) -> int:
+        if type(value) is float and value.is_integer():
+            value = int(value)
+        return super()._validated(value)
+
+
+def _no_float(value: dict[str, Any]) -> bool:
+    return not any(type(v) is float or (type(v) is list and float in map(type, v)) for v in value.values())
+
+
+def integral(value: Any) -> Any:
+    """`value` with every integral float (7.0) made an int, in lists too: for what loads as sent
+    (a `rules` object) and is judged by the rules core, which counts 7.0 as no integer."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    if type(value) is list:
+        return [integral(v) for v in value]
+    return value
+
+
 def Seat(**kw: Any) -> fields.Integer:
-    return fields.Integer(
-        validate=validate.Range(min=0, max=MAX_SEAT), strict=True, metadata=_ref("Seat", kw), **kw
-    )
+    return Integer(validate=validate.Range(min=0, max=MAX_SEAT), metadata=_ref("Seat", kw), **kw)
 
 
 def Strain(**kw: Any) -> fields.String:
@@ -99,13 +124,23 @@ def Bool(**kw: Any) -> StrictBoolean:
 
 
 def Int(low: int = 0, high: int | None = None, **kw: Any) -> fields.Integer:
-    """An integer (never a float: every count and score of the service is whole)."""
-    return fields.Integer(strict=True, validate=validate.Range(min=low, max=high), **kw)
+    """An integer (every count and score of the service is whole; `7.0` reads as 7)."""
+    return Integer(validate=validate.Range(min=low, max=high), **kw)
+
+
+# Seeds go up to 2^53 - 1: past a 32-bit integer, so the contract says int64 (a Java or C# client
+# would otherwise read a server-chosen seed into an `int` and overflow).
+MAX_SEED = 2**53 - 1
+
+
+def Seed(**kw: Any) -> fields.Integer:
+    """A shuffle seed, 0 to 2^53 - 1, written `format: int64`."""
+    return Int(0, MAX_SEED, metadata={"format": "int64", **kw.pop("metadata", {})}, **kw)
 
 
 def Ints(**kw: Any) -> fields.List:  # type: ignore[type-arg]
     """A list of integers (scores may be negative)."""
-    return fields.List(fields.Integer(strict=True), **kw)
+    return fields.List(Integer(), **kw)
 
 
 class _CardList(fields.List):  # type: ignore[type-arg]
@@ -245,7 +280,8 @@ def _quick_field(field: fields.Field, consts: dict[str, Any]) -> str | None:  # 
 def _quick_expr(field: fields.Field, consts: dict[str, Any]) -> str | None:  # type: ignore[type-arg]
     checks = field.validators
     if getattr(field, "loads_as_sent", False):  # schemas/rules.py RulesField: any object
-        return "type(x) is dict" if not checks else None
+        # ... with no float in it: 7.0 loads as 7 (`integral`), so only the field's load may take it
+        return f"type(x) is dict and {_const(consts, _no_float)}(x)" if not checks else None
     if isinstance(field, OneOf):
         return f"{_const(consts, field.quick)}(x)" if not checks else None
     if isinstance(field, fields.Nested):

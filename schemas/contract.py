@@ -27,13 +27,13 @@ from .common import (
     QuickList,
     QuickSchema,
     Seat,
+    Seed,
     Strain,
     StrictSchema,
 )
 from .rules import Rules, RulesInForce, type_name
 from .spec import composes
 
-MAX_SEED = 2**53 - 1  # every JSON client reads it exactly (JavaScript numbers are doubles)
 MAX_ACTIONS = 200
 
 
@@ -142,10 +142,8 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
     deal_fields: dict[str, Any] = {
         **rules,
         "dealer": Seat(metadata={"description": "The dealer; by default the game's rotation from seat 0"}),
-        "seed": Int(
-            0,
-            MAX_SEED,
-            metadata={"description": "Shuffle seed, 0 to 2^53-1: same seed, same deal (default: random)"},
+        "seed": Seed(
+            metadata={"description": "Shuffle seed, 0 to 2^53-1: same seed, same deal (default: random)"}
         ),
     }
     if family.deal_round:
@@ -156,7 +154,7 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
     deal = _schema(
         f"{t}Deal",
         "A fresh hand record and the seed that dealt it.",
-        {**echo, "seed": Int(0, MAX_SEED, required=True), "hand": fields.Nested(dealt, required=True)},
+        {**echo, "seed": Seed(required=True), "hand": fields.Nested(dealt, required=True)},
     )
     state_req = _schema(
         f"{t}StateRequest",
@@ -171,13 +169,33 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
             **rules,
             "hand": fields.Nested(record, required=True),
             "action": OneOf(family.actions.union, family.actions.variants, required=True),
-            "seat": Seat(metadata={"description": "Return the new state as this seat sees it"}),
+            "seat": Seat(
+                metadata={
+                    "description": "Play for this seat's view: the action must be this seat's own, "
+                    "and the answer is only what this seat may see (no record)"
+                }
+            ),
         },
     )
     play = _schema(
         f"{t}PlayResult",
-        "The record with the action appended, and the new state.",
-        {"hand": fields.Nested(record_out, required=True), "state": fields.Nested(view, required=True)},
+        "The action as recorded and the new state; for the referee (no `seat` in the request) also "
+        "the record with the action appended. With `seat` there is no record (it holds every hand) "
+        "and the state is that seat's view: the answer can be forwarded to that seat as it is, "
+        "and whoever keeps the record appends `action` to it.",
+        {
+            "hand": fields.Nested(
+                record_out,
+                metadata={"description": "The record with the action appended; absent for a seat's view"},
+            ),
+            "action": OneOf(
+                family.actions.union,
+                family.actions.variants,
+                required=True,
+                metadata={"description": "The action as recorded (canonical form): the record's last"},
+            ),
+            "state": fields.Nested(view, required=True),
+        },
     )
     by_hand = _schema(
         f"{t}HandEntry", "A complete hand record.", {"hand": fields.Nested(record, required=True)}
@@ -280,8 +298,12 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
                   state_req(), view()),
         Operation("hands_play", "POST", "/hands/play", "PlayAction", "play",
                   "Apply one action to a hand record",
-                  "Returns the record with the action appended and the new state, or a 422 whose `code` "
-                  "says why the action is illegal (e.g. `must_follow_suit`).", play_req(), play()),
+                  "Returns the action as recorded, the new state and the record with the action "
+                  "appended, or a 422 whose `code` says why the action is illegal (e.g. "
+                  "`must_follow_suit`). With `seat`, the request plays for that seat's view: the "
+                  "action must be that seat's own (else `view_seat_mismatch`), the state is what "
+                  "that seat may see and no record comes back (it holds every hand), so the answer "
+                  "can be relayed to that seat as it is.", play_req(), play()),
         Operation("hands_score", "POST", "/hands/score", "ScoreHand", "score",
                   "Score a hand, from a complete record or a scorepad summary",
                   "Give exactly one of `hand` (a complete record) or `summary`.",

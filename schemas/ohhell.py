@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from service.rules.game import Game
 from service.rules.ohhell.options import SCORING_METHODS
@@ -66,12 +66,25 @@ ACTIONS = OneOf(
 )
 
 
-class HiddenBidSchema(StrictSchema):
-    """A bid this seat may not see yet (hidden bids): it was made, its value is withheld."""
+class OhHellViewBidSchema(StrictSchema):
+    """A bid as the viewer sees it: its `value`, or `hidden: true` where the bid was made but its
+    value is withheld from this seat (hidden bids). Exactly one of the two.
+
+    One object rather than a `oneOf` of a bid action and a hidden bid: the two have no
+    discriminator (both are `type: bid`), and a generated client that parses a `oneOf` by trying
+    each variant and ignores unknown fields (Java's Jackson) finds both match and fails."""
 
     seat = Seat(required=True)
     type = Const("bid")
-    hidden = Bool(required=True, validate=validate.Equal(True))
+    value = Int(0, MAX_TRICKS, metadata={"description": "Tricks called; absent when hidden"})
+    hidden = Bool(
+        validate=validate.Equal(True), metadata={"description": "true: the value is withheld from this seat"}
+    )
+
+    @validates_schema
+    def value_or_hidden(self, data: dict[str, object], **_: object) -> None:
+        if ("value" in data) == ("hidden" in data):
+            raise ValidationError("Exactly one of 'value' or 'hidden'.", "_schema")
 
 
 class OhHellSummarySchema(StrictSchema):
@@ -153,7 +166,7 @@ def view(game: Game) -> type[Schema]:
                 required=True, allow_none=True, metadata={"description": "The turned card, if shown"}
             ),
             "bids": fields.List(
-                OneOf("OhHellViewBid", [OhHellBidActionSchema(), HiddenBidSchema()], discriminator=None),
+                fields.Nested(OhHellViewBidSchema),
                 required=True,
             ),
             "hands": fields.List(

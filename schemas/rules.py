@@ -18,7 +18,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from service.rules.game import Game
 from service.rules.profile import Option
 
-from .common import Bool, StrictSchema
+from .common import Bool, Integer, StrictSchema, integral
 
 
 def type_name(game: Game) -> str:
@@ -36,10 +36,10 @@ def _option_field(option: Option, required: bool) -> fields.Field:  # type: igno
     if option.type == "bool":
         return Bool(**kw)
     if option.type == "int":
-        return fields.Integer(strict=True, validate=rng, **kw)
+        return Integer(validate=rng, **kw)
     if option.type == "enum":
         return fields.String(validate=validate.OneOf(option.allowed or ()), **kw)
-    return fields.List(fields.Integer(strict=True, validate=rng), validate=validate.Length(min=1), **kw)
+    return fields.List(Integer(validate=rng), validate=validate.Length(min=1), **kw)
 
 
 def _profile_field(game: Game, required: bool) -> fields.String:
@@ -89,14 +89,15 @@ def rules_echo(game: Game) -> type[Schema]:
 
 class RulesField(fields.Nested):
     """The request's `rules`: documented as the game's typed object, passed to the rules core as
-    sent (an object, else a schema error) so its codes say exactly what is wrong."""
+    sent (an object, else a schema error) so its codes say exactly what is wrong. An integral
+    number (7.0) is an integer, as everywhere in the contract: it reaches the core as 7."""
 
     loads_as_sent = True  # any object loads unchanged (schemas/common.py's quick checks)
 
     def _deserialize(self, value: Any, attr: Any, data: Any, partial: Any = None, **kwargs: Any) -> Any:
         if type(value) is not dict:
             raise ValidationError("Not a valid object.")
-        return value
+        return {k: integral(v) for k, v in value.items()}
 
 
 def Rules(game: Game, **kw: Any) -> RulesField:

@@ -38,6 +38,7 @@ class Code(StrEnum):
     # actions
     UNKNOWN_ACTION = "unknown_action"
     NOT_YOUR_TURN = "not_your_turn"
+    VIEW_SEAT_MISMATCH = "view_seat_mismatch"
     WRONG_PHASE = "wrong_phase"
     HAND_COMPLETE = "hand_complete"
     CARD_NOT_IN_HAND = "card_not_in_hand"
@@ -86,6 +87,7 @@ MESSAGES: dict[Code, str] = {
     Code.HAND_INCOMPLETE: "The hand is not finished yet",
     Code.UNKNOWN_ACTION: "This game has no action of that type",
     Code.NOT_YOUR_TURN: "It is another seat's turn",
+    Code.VIEW_SEAT_MISMATCH: "A play for one seat's view must be that seat's own action",
     Code.WRONG_PHASE: "That action does not belong to this phase of the hand",
     Code.HAND_COMPLETE: "The hand is already complete",
     Code.CARD_NOT_IN_HAND: "That card is not in the seat's hand",

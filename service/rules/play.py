@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, Self
 
-from .errors import Code, IllegalAction, RuleError
+from .errors import Code, InvalidRecord, RuleError
 from .parse import parse_action, read_seat
 from .record import Action, HandRecord
 
@@ -31,8 +31,13 @@ def play_on(
     check: Callable[[object, int], None] | None = None,
 ) -> Json:
     """Apply body['action'] to the replayed `state` of `record`; any refusal is pinned to the
-    action's index (the record's length). With body['seat'], the action must be that seat's and the
-    new state comes back as that seat sees it."""
+    action's index (the record's length).
+
+    The answer is the action as recorded (its canonical form), the new state and, for the referee
+    (no body['seat']), the record with the action appended. With body['seat'] the request plays for
+    that seat: the action must be its own (else `view_seat_mismatch`), the state comes back as that
+    seat sees it, and there is no record (it holds every hand), so a relay can forward the answer
+    to that seat as it is and append `action` to the record it keeps."""
     index = len(record.actions)
     raw = body.get("action")
     if check is not None:
@@ -42,18 +47,21 @@ def play_on(
     if seat is not None:
         read_seat(seat, players, "seat")
         if seat != action.seat:
-            raise IllegalAction(
-                Code.NOT_YOUR_TURN,
-                f"the request views seat {seat} but the action is seat {action.seat}'s",
-                index,
+            raise InvalidRecord(
+                Code.VIEW_SEAT_MISMATCH,
+                f"the request is for seat {seat}'s view but the action is seat {action.seat}'s: "
+                "a seat's view plays only its own actions (leave `seat` out to play as the referee)",
+                field="seat",
             )
     action = canonical(action)
     try:
         new = state.apply(action)
     except RuleError as e:
         raise e.at(index) from None
+    if seat is not None:
+        return {"action": action.to_json(), "state": new.view(seat)}
     out = record.with_action(action).to_json()
     hand = body.get("hand")
     if isinstance(hand, Mapping) and "rules" in hand:
         out = {"rules": hand["rules"], **out}
-    return {"hand": out, "state": new.view(seat)}
+    return {"hand": out, "action": out["actions"][-1], "state": new.view(None)}

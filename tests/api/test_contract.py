@@ -19,12 +19,27 @@ EXAMPLES = int(os.environ.get("TRICKREF_FUZZ_EXAMPLES", "50"))
 app = create_app()
 schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
 # A JSON Schema cannot say "no card twice across hands" or "this seat's turn": such bodies are
-# schema-valid yet rightly refused with 422 and a rule code, so 422 counts as accepting positive data.
+# schema-valid yet rightly refused with 422 and a rule code, so 422 counts as accepting positive data
+# here, and `no_schema_refusal_of_valid_data` below fails a schema-valid body refused as not
+# matching the schema (`validation_failed`): that is the contract and the service disagreeing.
 schema.config.checks.positive_data_acceptance.expected_statuses = [
     "2xx",
     "404",
     "422",
 ]
+
+
+@schemathesis.check
+def no_schema_refusal_of_valid_data(ctx, response, case):
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive or response.status_code != 422:
+        return None
+    body = response.json()
+    assert body.get("code") != "validation_failed", (
+        f"schema-valid data refused as invalid: {body.get('errors')} (a 422 for valid data must carry a "
+        "rule code)"
+    )
+    return None
 
 
 @schemathesis.check

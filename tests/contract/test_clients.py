@@ -117,3 +117,144 @@ def test_node_tools_are_pinned_exactly() -> None:
     assert pins["@redocly/cli"].startswith("2.")
     requirements = (ROOT / "clients" / "requirements.txt").read_text()
     assert re.search(r"^openapi-generator-cli==[\d.]+ --hash=sha256:[0-9a-f]{64}$", requirements, re.M)
+
+
+# ------------------------------------------------------------ what a generated Java client needs
+# (openapi-generator 7, `java`; `make clients` builds one and plays every game with it)
+
+SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+SCHEMAS = SPEC["components"]["schemas"]
+SCALARS = {"integer", "number", "string", "boolean"}
+
+
+def _walk(node: object, where: str = ""):
+    """Every schema-like mapping of the spec with where it stands."""
+    if isinstance(node, dict):
+        yield where, node
+        for key, value in node.items():
+            yield from _walk(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _walk(value, f"{where}/{i}")
+
+
+def _resolved(schema: dict) -> dict:
+    while "$ref" in schema:
+        schema = SCHEMAS[schema["$ref"].rsplit("/", 1)[1]]
+    return schema
+
+
+def _is_generic(schema: dict) -> bool:
+    """A list or a map: its Java type is generic (`List<Integer>`), which has no class literal."""
+    s = _resolved(schema)
+    return s.get("type") == "array" or (
+        s.get("type") == "object"
+        and "properties" not in s
+        and isinstance(s.get("additionalProperties"), dict)
+    )
+
+
+def _unions():
+    for where, node in _walk(SPEC):
+        for key in ("oneOf", "anyOf"):
+            if isinstance(node.get(key), list):
+                yield where, key, node[key]
+
+
+def test_every_seed_is_an_int64_integer_up_to_2_53():
+    """A server-chosen seed has 53 random bits: a client reading it as a 32-bit int overflows."""
+    seeds = [
+        (where, node["properties"]["seed"])
+        for where, node in _walk(SCHEMAS)
+        if isinstance(node.get("properties"), dict) and "seed" in node["properties"]
+    ]
+    assert len(seeds) >= 12  # every game's deal request and deal
+    for where, seed in seeds:
+        assert (seed["type"], seed.get("format")) == ("integer", "int64"), where
+        assert seed["minimum"] == 0 and seed["maximum"] == 2**53 - 1, where
+
+
+def test_no_union_has_a_list_or_map_variant():
+    """openapi-generator's Java oneOf/anyOf classes name each variant's class (`List<Integer>.class`
+    does not compile): Option.default was one such union."""
+    bad = [f"{where}/{key}" for where, key, variants in _unions() if any(map(_is_generic, variants))]
+    assert bad == []
+
+
+def test_every_union_of_scalars_is_an_anyOf_that_a_coercing_parser_reads_right():
+    """A Java client (Jackson) coerces any scalar into a String and tries every variant of a
+    `oneOf`: `oneOf [integer, string]` finds two matches for 2 and fails. So scalars meet only in an
+    `anyOf` (the first variant that parses wins) with the string last, and a `oneOf` is of objects."""
+    for where, key, variants in _unions():
+        kinds = [_resolved(v).get("type") for v in variants]
+        if key == "oneOf":
+            assert all(_resolved(v).get("type") == "object" or "allOf" in _resolved(v) for v in variants), (
+                where
+            )
+        elif "string" in kinds and len(set(kinds) & SCALARS) > 1:
+            assert kinds.index("string") == max(i for i, k in enumerate(kinds) if k in SCALARS), where
+
+
+def test_baloot_double_is_an_integer_first_then_gahwa():
+    for name in ("Contract", "SummaryContract"):
+        double = SCHEMAS[name]["properties"]["double"]
+        assert "oneOf" not in double
+        assert double["anyOf"] == [
+            {"type": "integer", "minimum": 1, "maximum": 4},
+            {"type": "string", "enum": ["gahwa"]},
+        ]
+
+
+def test_option_values_are_any_json_value_said_in_words():
+    for where, value in (
+        ("Option.default", SCHEMAS["Option"]["properties"]["default"]),
+        ("Profile.overrides", SCHEMAS["Profile"]["properties"]["overrides"]["additionalProperties"]),
+    ):
+        assert set(value) == {"description"}, where
+        assert "list of integers" in value["description"], where
+
+
+def _reachable(node: object, seen: set[str]) -> set[str]:
+    """The components `node` refers to, transitively."""
+    for _, sub in _walk(node):
+        ref = sub.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            name = ref.rsplit("/", 1)[1]
+            if name not in seen:
+                seen.add(name)
+                _reachable(SCHEMAS[name], seen)
+    return seen
+
+
+def test_every_oneOf_a_client_parses_has_a_discriminator():
+    """A client parses the answers: a `oneOf` of objects without a discriminator is ambiguous to one
+    that tries each variant and ignores unknown fields (Java's Jackson by default), so every `oneOf`
+    in a response is discriminated (a bid in a view was oneOf a bid and a hidden bid: now one
+    object). Requests may keep them: a client only writes those."""
+    answered = set()
+    for path in SPEC["paths"].values():
+        for operation in path.values():
+            for response in operation.get("responses", {}).values():
+                _reachable(response, answered)
+    undiscriminated = [
+        (name, where)
+        for name in sorted(answered)
+        for where, node in _walk(SCHEMAS[name], name)
+        if "oneOf" in node and "discriminator" not in node
+    ]
+    assert answered and undiscriminated == []
+
+
+def test_the_java_player_expects_every_registered_game_and_the_check_runs_it():
+    from service.rules.registry import GAMES
+
+    player = (ROOT / "clients" / "java" / "PlayEveryGame.java").read_text()
+    expected = re.search(r"String\[\] expected = \{([^}]*)\};", player)
+    assert expected and sorted(re.findall(r'"([^"]+)"', expected.group(1))) == sorted(GAMES)
+    check = (ROOT / "clients" / "check").read_text()
+    assert "clients/java/PlayEveryGame.java" in check
+    assert re.search(r"^\s+java -cp .* PlayEveryGame", check, re.M)
+    packages = re.search(r'^JAVA_PACKAGES="([^"]+)"$', check, re.M)
+    assert packages, "clients/check names the Debian packages it needs"
+    contributing = (ROOT / "CONTRIBUTING.md").read_text()
+    assert f"apt-get install {packages.group(1)}" in contributing.replace("\n", " ")

@@ -405,10 +405,11 @@ def test_play_stores_the_action_canonically_and_answers_the_new_state() -> None:
     out = GAME.play(R, {"hand": SPADES, "action": {"type": "hokum", "strain": "s", "seat": 1}})
     assert out["hand"]["actions"] == [hokum(1, "S")]
     assert out["state"]["to_act"] == 2
-    out = GAME.play(R, {"hand": out["hand"], "action": act(2, "pass"), "seat": 2})
-    assert out["hand"]["actions"][-1] == act(2, "pass") and out["state"]["hands"][1] is None
-    e = raises(GAME.play, R, {"hand": out["hand"], "action": act(3, "pass"), "seat": 2})
-    assert (e.code, e.action_index) == (Code.NOT_YOUR_TURN, 2)
+    hand = out["hand"]
+    out = GAME.play(R, {"hand": hand, "action": act(2, "pass"), "seat": 2})
+    assert out["action"] == act(2, "pass") and "hand" not in out and out["state"]["hands"][1] is None
+    e = raises(GAME.play, R, {"hand": hand, "action": act(3, "pass"), "seat": 2})
+    assert (e.code, e.field) == (Code.VIEW_SEAT_MISMATCH, "seat")
 
 
 def test_wrong_phase_actions() -> None:

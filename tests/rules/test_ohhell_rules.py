@@ -144,7 +144,7 @@ def test_bad_cards_and_strains_in_actions_are_pinned() -> None:
 
 def test_play_for_another_seat_than_the_view() -> None:
     e = raises(OH.play, rules(), {"hand": rec([]), "action": bid(1, 0), "seat": 2})
-    assert e.code is Code.NOT_YOUR_TURN and e.action_index == 0
+    assert e.code is Code.VIEW_SEAT_MISMATCH and e.field == "seat"
 
 
 def test_trump_errors() -> None:
