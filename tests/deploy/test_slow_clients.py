@@ -111,3 +111,40 @@ def test_a_chunked_body_over_the_limit_is_413(gunicorn: Gunicorn) -> None:
     assert status == 413 and json.loads(body)["code"] == "payload_too_large"
     small = raw(gunicorn.port, chunked([b'b\r\n{"seed": 1}\r\n0\r\n\r\n']))
     assert small[0] == 200
+
+
+def test_a_413_from_the_header_says_connection_close_and_closes(gunicorn: Gunicorn) -> None:
+    """Content-Length over the limit: the body is not read, so the answer must not promise keep-alive
+    (it did, and gunicorn then closed after draining 64 KB: the next request on the socket failed)."""
+    gunicorn.start()
+    head = (
+        f"POST {PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {300 * 1024}\r\n\r\n"
+    ).encode()
+    with socket.create_connection(("127.0.0.1", gunicorn.port), timeout=10) as sock:
+        sock.sendall(head + b'{"seed": 1' + b" " * 1000)
+        data = b""
+        while True:  # the server closes the connection after its answer
+            try:
+                part = sock.recv(65536)
+            except ConnectionResetError:
+                break
+            if not part:
+                break
+            data += part
+    head_text, _, body = data.partition(b"\r\n\r\n")
+    lines = head_text.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in lines[1:])}
+    assert int(lines[0].split()[1]) == 413 and headers["connection"] == "close"
+    assert json.loads(body)["code"] == "payload_too_large"
+
+
+def test_a_chunked_body_over_the_limit_says_connection_close(gunicorn: Gunicorn) -> None:
+    gunicorn.start()
+    padded = b" " * (300 * 1024)
+    request = (
+        f"POST {PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        "Transfer-Encoding: chunked\r\n\r\n"
+    ).encode() + b"%x\r\n%s\r\n" % (len(padded), padded)
+    status, headers, _ = raw(gunicorn.port, request)  # no last chunk: the server must not wait for it
+    assert status == 413 and headers["connection"] == "close"
