@@ -3,24 +3,39 @@
 A WSGI middleware (`BodyGuard`) reads every request body itself, once, and hands the app a
 buffered copy, so that what a hostile client sends is bounded in time, size and shape:
 
-- time: under gunicorn the body is read with a socket timeout (`TRICKREF_BODY_TIMEOUT`, 5 s by
-  default, per read): a client that sends headers and then stalls is answered `408` and its
-  connection closed, instead of holding a worker thread for as long as it likes. And at most
-  `threads - 1` of a worker's threads wait that long at once: every body first gets
-  `BUSY_BODY_TIMEOUT` (a body on its way arrives within it, and a complete one is read at once);
-  only one that stalls past it takes one of the `threads - 1` slots and waits the full timeout, or
-  is answered 408 at once when every slot is taken. So a client is not refused because others'
-  bodies are merely in flight, and one thread always stays free for the probes and for clients
-  that send their whole request,
-  however many connections stall (48 stalled connections held every thread of 2 workers x 4
-  threads before, and /healthz answered none of its probes);
+- time: under gunicorn the whole body must arrive within a deadline, not each read within a
+  timeout (a body trickled a byte every 20 ms passed every per-read timeout and held its thread for
+  as long as it liked). A watchdog thread per worker holds each body being read to its deadline and
+  cuts it off by shutting the socket's read side, which wakes the blocked read at once; the client
+  gets `408` and `Connection: close`. The deadlines:
+  - every body first gets `BUSY_BODY_TIMEOUT` (50 ms, whole body, counted from when the guard
+    starts reading): a body sent with its headers, or merely on its way, is read within it however
+    many others are in flight, and never holds more than that;
+  - a body not complete by then takes one of `threads - 1` patient slots and has until
+    `TRICKREF_BODY_TIMEOUT` (5 s) after its read began. So one thread always stays free for the
+    probes and for clients that send their whole request, however many connections stall or
+    trickle (48 stalled connections once held every thread of 2 workers x 4 threads);
+  - with every slot taken, the newly stalled body takes the slot of the oldest holder, which is
+    cut off (408): that one has had its chance for longer than any other. The old rule (the newcomer
+    gets 408 at once) let 8 stalled bodies refuse an honest client whose body came 200 ms late; now
+    a slot holder keeps it until its deadline or until `threads - 1` newer bodies stalled after it,
+    so a client that is merely slow-ish is served unless stalled bodies arrive faster than it does,
+    and a trickling client holds a thread for at most the deadline. Stalled connections in numbers
+    are the nginx sidecar's to absorb (deploy/kubernetes); this is the backstop.
+  The watchdog looks every `BUSY_BODY_TIMEOUT / 2`, so a deadline is kept within 25 ms. Without
+  gunicorn (the test client, `flask run`) there is no socket to watch and the body is read as is;
 - size: a chunked body is counted like a `Content-Length` one and gets `413` past
   `TRICKREF_MAX_BODY_BYTES` (it used to be cut at the limit and parsed);
 - framing: a malformed chunk size (or a client gone mid-body) is a `400`, not a 500;
 - encoding: a `Content-Encoding` other than `identity` is a `415` (the body is not decoded, so
   judging it would mean judging bytes the client did not mean);
 - shape: JSON nested deeper than `MAX_JSON_DEPTH` or holding a number longer than
-  `MAX_NUMBER_DIGITS` digits is a `400` before any parser recurses into it or converts it.
+  `MAX_NUMBER_DIGITS` digits is a `400` before any parser recurses into it or converts it; the
+  check is linear in the body (C-level bytes operations only), within a few times json.loads.
+
+A refusal that leaves the body unread (413, 408, 415, a framing 400) answers `Connection: close`
+and tells gunicorn to close the connection: the rest of the body would otherwise be read as the next
+request (a 413 said keep-alive, gunicorn gave up draining after 64 KB and closed anyway).
 
 The middleware only records what it found (`environ["trickref.guard"]`); the `before_request`
 hook turns that into a problem+json answer inside the app, so the answer carries the request id
