@@ -22,7 +22,7 @@ buffered copy, so that what a hostile client sends is bounded in time, size and 
     so a client that is merely slow-ish is served unless stalled bodies arrive faster than it does,
     and a trickling client holds a thread for at most the deadline. Stalled connections in numbers
     are the nginx sidecar's to absorb (deploy/kubernetes); this is the backstop.
-  The watchdog looks every `BUSY_BODY_TIMEOUT / 2`, so a deadline is kept within 25 ms. Without
+  The watchdog sleeps until the earliest deadline (a new body wakes it when its own comes first). Without
   gunicorn (the test client, `flask run`) there is no socket to watch and the body is read as is;
 - size: a chunked body is counted like a `Content-Length` one and gets `413` past
   `TRICKREF_MAX_BODY_BYTES` (it used to be cut at the limit and parsed);
@@ -153,7 +153,7 @@ def _is_parse_error(error: Exception) -> bool:
 
 
 READING, EXPIRED, EVICTED = "reading", "expired", "evicted"
-_TICK = BUSY_BODY_TIMEOUT / 2  # how often the watchdog looks at the bodies being read
+_NEVER = float("inf")
 
 
 class _Reader:
@@ -202,6 +202,7 @@ class BodyGuard:
         self._lock = threading.Lock()
         self._wake = threading.Condition(self._lock)
         self._watchdog_pid = 0  # the process whose watchdog runs (the app is loaded before the fork)
+        self._next_wake = _NEVER  # when the watchdog wakes next, unless notified
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") in _BODY_METHODS:
@@ -269,9 +270,11 @@ class BodyGuard:
                 self._watchdog_pid = os.getpid()
                 self._readers.clear()
                 self._stalled = 0
+                self._next_wake = _NEVER
                 threading.Thread(target=self._watchdog, name="trickref-body-deadlines", daemon=True).start()
             self._readers.append(reader)
-            if len(self._readers) == 1:
+            if reader.deadline < self._next_wake:
+                self._next_wake = reader.deadline
                 self._wake.notify()
         return reader
 
@@ -283,12 +286,15 @@ class BodyGuard:
             return reader.state
 
     def _watchdog(self) -> None:
+        """Sleep until the earliest deadline of the bodies being read (a new body with an earlier
+        one wakes it), then hold every body to its deadline."""
         with self._wake:
             while True:
-                while not self._readers:
-                    self._wake.wait()
-                self._wake.wait(_TICK)
-                self._expire(time.monotonic())
+                now = time.monotonic()
+                self._expire(now)
+                waiting = [r.deadline for r in self._readers if r.state == READING]
+                self._next_wake = min(waiting, default=_NEVER)
+                self._wake.wait(None if self._next_wake == _NEVER else self._next_wake - now)
 
     def _expire(self, now: float) -> None:
         """Hold every body being read to its deadline (called with the lock held).
