@@ -169,17 +169,19 @@ def brief(value: Any) -> str:
     return text if len(text) <= BRIEF_CHARS else text[: BRIEF_CHARS - 3] + "..."
 
 
-def _cache_key(request: Mapping[str, Any]) -> tuple[Any, ...] | None:
+def _cache_key(request: Mapping[str, Any], longest: int) -> tuple[Any, ...] | None:
     """A hashable key for a request made only of scalars and flat lists of scalars, else None.
 
     Rule values are booleans, integers, strings or flat integer lists, so anything else is
-    invalid: it is resolved (and refused) without a key, and never walked recursively. The value's
-    type is part of the key, because True == 1 as a dict key but not as a rule value.
+    invalid: it is resolved (and refused) without a key, and never walked recursively; so is a list
+    longer than `longest`, the most items any option takes (a key for 120,000 items built 120,000
+    pairs before the option refused them). The value's type is part of the key, because True == 1
+    as a dict key but not as a rule value.
     """
     items = []
     for name, value in request.items():
         if isinstance(value, list | tuple):
-            if not all(type(v) in _SCALARS for v in value):
+            if len(value) > longest or not all(type(v) in _SCALARS for v in value):
                 return None
             items.append((name, list, tuple((type(v), v) for v in value)))
         elif type(value) in _SCALARS:
@@ -233,6 +235,8 @@ class RuleBook:
         self.profiles = {p.name: p for p in profiles}
         self.default_profile = profiles[0].name
         self._validate = validate
+        lists = [o.max_items for o in options if o.type == "int_list"]
+        self._longest = max((sys.maxsize if n is None else n for n in lists), default=0)
         # Bounded, least recently used first out: clients choose the keys (any distinct rule set).
         self._cache: OrderedDict[tuple[Any, ...], tuple[Rules, int]] = OrderedDict()
         self.cache_bytes = 0  # the estimated footprint of what the cache holds
@@ -242,7 +246,7 @@ class RuleBook:
 
     def resolve(self, request: Mapping[str, Any] | None) -> Rules:
         request = request or {}
-        key = _cache_key(request)
+        key = _cache_key(request, self._longest)
         cached = self._cache.get(key) if key is not None else None
         if cached is not None:
             with suppress(KeyError):  # another thread may have just evicted it
