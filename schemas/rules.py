@@ -39,7 +39,10 @@ def _option_field(option: Option, required: bool) -> fields.Field:  # type: igno
         return Integer(validate=rng, **kw)
     if option.type == "enum":
         return fields.String(validate=validate.OneOf(option.allowed or ()), **kw)
-    return fields.List(Integer(validate=rng), validate=validate.Length(min=1), **kw)
+    if option.unique:  # the contract says so; the rules core refuses a repeat (invalid_rule_value)
+        meta["uniqueItems"] = True
+    length = validate.Length(min=1, max=option.max_items)
+    return fields.List(Integer(validate=rng), validate=length, **kw)
 
 
 def _profile_field(game: Game, required: bool) -> fields.String:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 DEFAULT_MAX_BODY = 256 * 1024
-DEFAULT_BODY_TIMEOUT = 5.0  # seconds a request body may stall (per read) before a 408
+DEFAULT_BODY_TIMEOUT = 5.0  # seconds the whole request body may take to arrive before a 408
 
 
 def _int(env: Mapping[str, str], name: str, default: int) -> int:

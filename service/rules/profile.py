@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from contextlib import suppress
@@ -31,6 +33,10 @@ class Option:
     allowed: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    # int_list only: how many items at most, and whether each may appear once only. Every list a
+    # client sends is bounded by what the game can use (a round at most once, within the schedule).
+    max_items: int | None = None
+    unique: bool = False
 
     def check(self, value: Any) -> Any:
         """The value in canonical form, or InvalidRecord(invalid_rule_value)."""
@@ -46,11 +52,18 @@ class Option:
         else:
             ok = (
                 isinstance(value, list | tuple)
-                and len(value) > 0
+                and 0 < len(value) <= (self.max_items or len(value))
                 and all(isinstance(v, int) and not isinstance(v, bool) and self._in_range(v) for v in value)
             )
             if ok:
                 value = tuple(value)
+                if self.unique and len(set(value)) < len(value):
+                    twice = next(v for i, v in enumerate(value) if v in value[:i])
+                    raise InvalidRecord(
+                        Code.INVALID_RULE_VALUE,
+                        f"{self.name} names {twice} more than once: each may appear once only",
+                        field=f"rules.{self.name}",
+                    )
         if not ok:
             raise InvalidRecord(
                 Code.INVALID_RULE_VALUE,
@@ -70,8 +83,11 @@ class Option:
         bounds = f"from {self.minimum}" if self.minimum is not None else ""
         if self.maximum is not None:
             bounds += f" to {self.maximum}"
-        kind = "an integer" if self.type == "int" else "a non-empty list of integers"
-        return f"{kind} {bounds}".strip()
+        if self.type == "int":
+            return f"an integer {bounds}".strip()
+        most = f" of at most {self.max_items}" if self.max_items is not None else ""
+        once = ", each once" if self.unique else ""
+        return f"a non-empty list{most} of integers {bounds}".strip() + once
 
     def catalog(self) -> dict[str, Any]:
         entry: dict[str, Any] = {
@@ -130,7 +146,9 @@ def canonical_hash(game: str, values: Mapping[str, Any]) -> str:
 Validator = Callable[[Mapping[str, Any]], None]
 
 BRIEF_CHARS = 40
-CACHE_SIZE = 512  # resolved rule sets kept per game (the most recently used)
+CACHE_SIZE = 512  # resolved rule sets kept per game (the most recently used)...
+CACHE_BYTES = 4 << 20  # ...within this many bytes (estimated from above): clients choose both
+DERIVED_BYTES = 1024  # allowance for what a game memoises on its rules (a schedule of 60 rounds)
 
 
 def brief(value: Any) -> str:
@@ -151,17 +169,19 @@ def brief(value: Any) -> str:
     return text if len(text) <= BRIEF_CHARS else text[: BRIEF_CHARS - 3] + "..."
 
 
-def _cache_key(request: Mapping[str, Any]) -> tuple[Any, ...] | None:
+def _cache_key(request: Mapping[str, Any], longest: int) -> tuple[Any, ...] | None:
     """A hashable key for a request made only of scalars and flat lists of scalars, else None.
 
     Rule values are booleans, integers, strings or flat integer lists, so anything else is
-    invalid: it is resolved (and refused) without a key, and never walked recursively. The value's
-    type is part of the key, because True == 1 as a dict key but not as a rule value.
+    invalid: it is resolved (and refused) without a key, and never walked recursively; so is a list
+    longer than `longest`, the most items any option takes (a key for 120,000 items built 120,000
+    pairs before the option refused them). The value's type is part of the key, because True == 1
+    as a dict key but not as a rule value.
     """
     items = []
     for name, value in request.items():
         if isinstance(value, list | tuple):
-            if not all(type(v) in _SCALARS for v in value):
+            if len(value) > longest or not all(type(v) in _SCALARS for v in value):
                 return None
             items.append((name, list, tuple((type(v), v) for v in value)))
         elif type(value) in _SCALARS:
@@ -172,6 +192,32 @@ def _cache_key(request: Mapping[str, Any]) -> tuple[Any, ...] | None:
 
 
 _SCALARS = frozenset({bool, int, str, float, type(None)})
+
+
+def footprint(key: tuple[Any, ...], rules: Rules) -> int:
+    """The bytes a cache entry holds, estimated from above (flat values: no recursion needed).
+
+    The key's items and the resolved values are counted with what they refer to (a list's items, a
+    string's characters); what the game derives later is given a fixed allowance.
+    """
+    total = sys.getsizeof(key) + sys.getsizeof(rules) + sys.getsizeof(rules.values) + DERIVED_BYTES
+    total += sys.getsizeof(rules.hash) + sys.getsizeof(rules.profile)
+    for item in key:
+        total += sys.getsizeof(item) + sum(map(_flat_size, item))
+    for name, value in rules.values.items():
+        total += sys.getsizeof(name) + _flat_size(value)
+    return total
+
+
+def _flat_size(value: Any) -> int:
+    if isinstance(value, tuple | list):
+        return sys.getsizeof(value) + sum(sys.getsizeof(v) + _pair_size(v) for v in value)
+    return sys.getsizeof(value)
+
+
+def _pair_size(value: Any) -> int:
+    """A key's list item is a (type, value) pair: the pair's value (the type is shared)."""
+    return sys.getsizeof(value[1]) if isinstance(value, tuple) and len(value) == 2 else 0
 
 
 class RuleBook:
@@ -189,19 +235,23 @@ class RuleBook:
         self.profiles = {p.name: p for p in profiles}
         self.default_profile = profiles[0].name
         self._validate = validate
+        lists = [o.max_items for o in options if o.type == "int_list"]
+        self._longest = max((sys.maxsize if n is None else n for n in lists), default=0)
         # Bounded, least recently used first out: clients choose the keys (any distinct rule set).
-        self._cache: OrderedDict[tuple[Any, ...], Rules] = OrderedDict()
+        self._cache: OrderedDict[tuple[Any, ...], tuple[Rules, int]] = OrderedDict()
+        self.cache_bytes = 0  # the estimated footprint of what the cache holds
+        self._cache_lock = threading.Lock()
         for p in profiles:  # a profile that does not resolve is a programming error: fail at import
             self.resolve({"profile": p.name})
 
     def resolve(self, request: Mapping[str, Any] | None) -> Rules:
         request = request or {}
-        key = _cache_key(request)
+        key = _cache_key(request, self._longest)
         cached = self._cache.get(key) if key is not None else None
         if cached is not None:
             with suppress(KeyError):  # another thread may have just evicted it
                 self._cache.move_to_end(key)  # type: ignore[arg-type]
-            return cached
+            return cached[0]
         name = request.get("profile", self.default_profile)
         profile = self.profiles.get(name) if isinstance(name, str) else None
         if profile is None:
@@ -227,10 +277,21 @@ class RuleBook:
             self._validate(values)
         rules = Rules(self.game, profile.name, values, canonical_hash(self.game, values))
         if key is not None:
-            self._cache[key] = rules
-            if len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+            self._remember(key, rules)
         return rules
+
+    def _remember(self, key: tuple[Any, ...], rules: Rules) -> None:
+        size = footprint(key, rules)
+        if size > CACHE_BYTES // 8:
+            return  # no one rule set takes an eighth of the cache (none does: every list is bounded)
+        with self._cache_lock:  # the count of bytes must match what is held
+            previous = self._cache.pop(key, None)
+            if previous is not None:
+                self.cache_bytes -= previous[1]
+            self._cache[key] = (rules, size)
+            self.cache_bytes += size
+            while len(self._cache) > CACHE_SIZE or self.cache_bytes > CACHE_BYTES:
+                self.cache_bytes -= self._cache.popitem(last=False)[1][1]
 
     def catalog(self) -> dict[str, Any]:
         return {

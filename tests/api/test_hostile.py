@@ -103,13 +103,27 @@ def test_a_chunked_body_over_the_limit_is_413(client):
         environ_overrides=CHUNKED,
     )
     assert_problem(resp, 413, "payload_too_large")
+    assert resp.headers["Connection"] == "close"  # the rest of the body is not read (issue 17, point 8)
     small = client.post(
         JSON_ROUTES[0],
         input_stream=io.BytesIO(b'{"seed": 1}'),
         content_type="application/json",
         environ_overrides=CHUNKED,
     )
-    assert small.status_code == 200
+    assert small.status_code == 200 and "Connection" not in small.headers
+
+
+def test_a_content_length_over_the_limit_is_413_with_connection_close(client):
+    """Refused from the header, the body unread: the answer says the connection closes (issue 17,
+    point 8: it said keep-alive, and the next request on the socket failed)."""
+    resp = client.post(
+        JSON_ROUTES[0],
+        input_stream=io.BytesIO(b"{}"),
+        content_type="application/json",
+        environ_overrides={"CONTENT_LENGTH": str(300 * 1024)},
+    )
+    assert_problem(resp, 413, "payload_too_large")
+    assert resp.headers["Connection"] == "close"
 
 
 # --- Content-Encoding -------------------------------------------------------------------------------

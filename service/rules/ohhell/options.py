@@ -80,6 +80,7 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             f"{NOM}, The Deck & Players: 'others extend the range depending on player count'",
             minimum=1,
             maximum=DECK_SIZE,
+            max_items=MAX_ROUNDS,
         ),
         Option(
             "trumps",
@@ -113,6 +114,8 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             f"{NOM}, No-Trump Rounds: 'One designated round per game is no-trump'",
             minimum=1,
             maximum=MAX_ROUNDS,
+            max_items=MAX_ROUNDS,
+            unique=True,
         ),
         Option(
             "dealer_chooses_rounds",
@@ -124,6 +127,8 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             "trump suit on specific rounds, while others always turn a card'",
             minimum=1,
             maximum=MAX_ROUNDS,
+            max_items=MAX_ROUNDS,
+            unique=True,
         ),
         Option(
             "dealer_restriction",
