@@ -126,7 +126,7 @@ class ScoreSummarySchema(StrictSchema):
 
 class TeamScoreSchema(StrictSchema):
     """One team's line of a hand's score: score = raw x multiplier + projects x project_multiplier
-    + baloot."""
+    + baloot x baloot_multiplier."""
 
     team = Int(0, 1, required=True)
     calling = Bool(required=True)
@@ -140,7 +140,10 @@ class TeamScoreSchema(StrictSchema):
     multiplier = Int(1, 4, required=True)
     projects = Int(required=True)
     project_multiplier = Int(1, 4, required=True)
-    baloot = Int(0, 2, required=True)
+    baloot = Int(0, 2, required=True, metadata={"description": "The baloot's points this team takes"})
+    baloot_multiplier = Int(
+        1, 4, required=True, metadata={"description": "The hand's level, or 1 (never-lost, gahwa, undoubled)"}
+    )
     score = Int(required=True)
 
 

@@ -74,7 +74,10 @@ def test_card_points_total_162_or_130_and_scores_equal_their_breakdown(table: tu
     res = end.result()
     for b in res["breakdown"]:
         assert (
-            b["score"] == b["raw"] * b["multiplier"] + b["projects"] * b["project_multiplier"] + b["baloot"]
+            b["score"]
+            == b["raw"] * b["multiplier"]
+            + b["projects"] * b["project_multiplier"]
+            + b["baloot"] * b["baloot_multiplier"]
         )
     assert res["scores"] == [b["score"] for b in res["breakdown"]]
     if end.phase == REDEAL:
@@ -133,8 +136,10 @@ def test_fast_legal_cards_agree_with_the_core_judge(table: tuple[Rules, int]) ->
             continue
         hand = s.hands[s.to_act]
         trump = s.contract.trump if s.contract else None
-        legal = legal_cards(hand, s.trick, trump)
-        why = reasons(hand, s.trick, trump)
+        over = s.table.over_partner
+        legal = legal_cards(hand, s.trick, trump, over)
+        why = reasons(hand, s.trick, trump, over)
+        assert set(legal) == set(s.playable)
         assert set(legal) == set(hand) - set(why)
         for c in hand:  # every refused card is refused by the state with the judge's code
             if c in why:

@@ -303,8 +303,8 @@ def test_a_trump_beats_the_suit_led_and_a_discard_never_wins() -> None:
     assert out["winner"] == 1
 
 
-def legal(trump: str, hand: list[str], trick: list[str]) -> tuple[set[str], dict[str, str]]:
-    out = GAME.trick_legal(R, {"trump": trump, "hand": hand, "trick": trick})
+def legal(trump: str, hand: list[str], trick: list[str], r: Any = R) -> tuple[set[str], dict[str, str]]:
+    out = GAME.trick_legal(r, {"trump": trump, "hand": hand, "trick": trick})
     assert {i["reason"] for i in out["illegal"]} <= {
         "Follow the suit led",
         "Play a trump",
@@ -326,6 +326,34 @@ def test_trump_led_play_a_higher_trump_than_the_best_on_the_table() -> None:
     assert ok == {"9S"}
     ok, _ = legal("S", ["QS", "7S"], ["JS"])  # none higher: any trump
     assert ok == {"QS", "7S"}
+
+
+def test_trump_led_the_book_raises_over_the_partner_the_option_only_over_an_opponent() -> None:
+    # issue 13, point 5: the partner led the ace of trumps (two cards before this seat's), an
+    # opponent followed low. The rule book: beat "the best one on the table", the partner's too.
+    ok, bad = legal("S", ["9S", "8S"], ["AS", "7S"])
+    assert ok == {"9S"} and bad == {"8S": "must_overtrump"}
+    # many tables only require beating an opponent's winning trump (research B18: pagat, tazjel)
+    opp = rules(trump_lead="over-opponent")
+    ok, bad = legal("S", ["9S", "8S", "AH"], ["AS", "7S"], opp)
+    assert ok == {"9S", "8S"} and bad == {"AH": "must_follow_suit"}
+    ok, bad = legal("S", ["9S", "8S"], ["7S", "AS"], opp)  # an opponent's ace wins: beat it
+    assert ok == {"9S"} and bad == {"8S": "must_overtrump"}
+    # a hand's replay agrees: seat 1 leads the ace of trumps, seat 2 plays low; seat 3 (seat 1's
+    # partner) holds 9S, which beats the ace, and 8S, which does not
+    hand = {
+        1: ["AS", "JS", "AH", "TH", "AD", "TD", "AC", "KC"],
+        2: ["7S", "KS", "7H", "8H", "7D", "8D", "7C", "8C"],
+        3: ["9S", "8S", "KH", "QH", "KD", "QD", "QC", "JC"],
+        0: ["QS", "TS", "9H", "JH", "9D", "JD", "9C", "TC"],
+    }
+    rec = record_for(hand, buyer=1, turned="JS")
+    actions = [hokum(1, "S"), *passes(2, 3, 0), *passes(2, 0), play(1, "AS"), play(2, "7S")]
+    played = with_actions(rec, actions)
+    assert {a["card"] for a in state(R, played)["legal_actions"]} == {"9S"}
+    assert {a["card"] for a in state(opp, played)["legal_actions"]} == {"9S", "8S"}
+    assert code_at(with_actions(rec, [*actions, play(3, "8S")])) == ("must_overtrump", 8)
+    assert state(opp, with_actions(rec, [*actions, play(3, "8S")]))["to_act"] == 0
 
 
 def test_a_discard_on_a_trump_lead_does_not_raise_the_trump_to_beat() -> None:
@@ -505,8 +533,8 @@ def test_fixed_match_is_5_9_or_11_hands() -> None:
 
 
 def test_the_second_profile_changes_the_silent_points() -> None:
-    jk = GAME.rules({"profile": "jawaker-kammelna"})
-    assert jk["ashkal"] is True and jk["late_sun"] == "caller-converts" and jk["rounding"] == "each-team"
+    jk = GAME.rules({"profile": "app-variants"})
+    assert jk["ashkal"] is True and jk["late_sun"] == "caller-converts" and jk["rounding"] == "pair-adjusted"
     assert jk.hash != R.hash
 
 

@@ -73,6 +73,25 @@ def test_the_other_team_takes_what_is_left_of_16_in_hokum_and_26_in_sun() -> Non
         assert sum(gp) == 26
 
 
+def test_app_profile_hokum_hand_totals_16_after_rounding() -> None:
+    # issue 13, point 5: the profile's evidence (tazjel hokum_pair_gp, validated on 1,095 Kammelna
+    # rounds) rounds each team and gives back the 17th point: [86, 76] is 8 and 8, not 9 and 8
+    app = GAME.rules({"profile": "app-variants"})
+    s = summary(0, "hokum", "H", 1, [86, 76], [4, 4])
+    assert [b["game_points"] for b in score(app, s)["breakdown"]] == [8, 8]
+    assert [b["game_points"] for b in score(rules(rounding="each-team"), s)["breakdown"]] == [9, 8]
+    s = summary(0, "hokum", "H", 1, [76, 86], [4, 4])  # equal remainders: the side with more points
+    assert [b["game_points"] for b in score(app, s)["breakdown"]] == [8, 8]
+    for d in range(10, 153):
+        s = summary(0, "hokum", "H", 1, [162 - d, d], [4, 4])
+        gp = [b["game_points"] for b in score(app, s)["breakdown"]]
+        assert sum(gp) == 16, d
+    for d in range(10, 121):
+        s = summary(0, "sun", "NT", 1, [130 - d, d], [4, 4])
+        assert sum(b["game_points"] for b in score(app, s)["breakdown"]) == 26, d
+    assert "jawaker-kammelna" not in {p["name"] for p in GAME.describe()["rules"]["profiles"]}
+
+
 # ------------------------------------------------------------------ making it
 
 
@@ -142,9 +161,41 @@ def test_baloot_is_worth_2_on_top_to_the_team_that_holds_it() -> None:
     assert out["scores"] == [10, 8] and out["breakdown"][1]["baloot"] == 2
 
 
-def test_baloot_is_never_multiplied() -> None:
-    out = score(R, hokum_summary(60, baloot=0, double=2))
-    assert out["scores"] == [16 * 2 + 2, 0]
+def test_failed_callers_score_nothing_not_even_their_baloot() -> None:
+    # issue 13, point 4: "If it does not, the calling team scores nothing"; the defenders take the
+    # whole hand, the baloot with it (as they take the callers' projects)
+    out = score(R, hokum_summary(100, baloot=0))  # callers 62 -> 6 + 2 against 10
+    assert out["made"] is False and out["scores"] == [0, 16 + 2]
+    assert [b["baloot"] for b in out["breakdown"]] == [0, 2]
+
+
+def test_doubled_winner_takes_everything_multiplied_the_baloot_too() -> None:
+    # "In a doubled hand the winning side takes everything, multiplied by the level"
+    out = score(R, hokum_summary(60, baloot=1, double=2))  # the defenders' baloot goes to the winner
+    assert out["made"] is True and out["scores"] == [(16 + 2) * 2, 0]
+    out = score(R, hokum_summary(60, baloot=0, double=3))  # the winner's own baloot, multiplied
+    assert out["scores"] == [(16 + 2) * 3, 0]
+    for b in out["breakdown"]:
+        assert b["score"] == (
+            b["raw"] * b["multiplier"]
+            + b["projects"] * b["project_multiplier"]
+            + b["baloot"] * b["baloot_multiplier"]
+        )
+
+
+def test_kaboot_the_other_team_gets_nothing_not_even_its_baloot() -> None:
+    # "Kaboot ... and the other team gets nothing"
+    out = score(R, summary(0, "hokum", "H", 1, [162, 0], [8, 0], baloot=1))
+    assert out["kaboot"] is True and out["scores"] == [25 + 2, 0]
+
+
+def test_baloot_never_lost_option_keeps_it_with_its_holder_unmultiplied() -> None:
+    kept = rules(baloot_points="never-lost")
+    assert score(kept, hokum_summary(100, baloot=0))["scores"] == [2, 16]
+    assert score(kept, hokum_summary(60, baloot=1, double=2))["scores"] == [32, 2]
+    assert score(kept, hokum_summary(60, baloot=0, double=2))["scores"] == [16 * 2 + 2, 0]
+    assert score(kept, summary(0, "hokum", "H", 1, [162, 0], [8, 0], baloot=1))["scores"] == [25, 2]
+    assert GAME.rules({"profile": "app-variants"})["baloot_points"] == "never-lost"
 
 
 def test_whole_kaboot_hand_with_projects_and_baloot() -> None:
@@ -201,9 +252,10 @@ def test_doubled_projects_and_kaboot_options() -> None:
 def test_each_score_equals_its_breakdown() -> None:
     for s in (hokum_summary(60, double=3, projects=[10, 0], baloot=1), sun_summary(44, projects=[0, 4])):
         for b in score(R, s)["breakdown"]:
-            assert (
-                b["score"]
-                == b["raw"] * b["multiplier"] + b["projects"] * b["project_multiplier"] + b["baloot"]
+            assert b["score"] == (
+                b["raw"] * b["multiplier"]
+                + b["projects"] * b["project_multiplier"]
+                + b["baloot"] * b["baloot_multiplier"]
             )
 
 

@@ -21,7 +21,7 @@ from ..profile import Rules
 from ..record import Action, HandRecord
 from ..trick import Verdict
 from ..tricks import legal_answer, read_hand_and_trick, read_played, winner_answer
-from .options import FIXED, GAHWA_152, LEFT, MATCH_CAP, PLAYERS, RULEBOOK, TARGET
+from .options import FIXED, GAHWA_152, LEFT, MATCH_CAP, OVER_ANY, PLAYERS, RULEBOOK, TARGET
 from .projects import HOKUM_POINTS, SUN_POINTS
 from .scoring import (
     CARD_TOTAL,
@@ -276,8 +276,9 @@ class BalootGame(Game):
     def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         trump = suit_of(read_strain(body.get("trump"), "trump"))
         hand, trick = read_hand_and_trick(body, PLAYERS, DECK, 8)
+        over = rules["trump_lead"] == OVER_ANY
         return legal_answer(
-            rules, hand, Verdict(legal_cards(hand, trick, trump), reasons(hand, trick, trump))
+            rules, hand, Verdict(legal_cards(hand, trick, trump, over), reasons(hand, trick, trump, over))
         )
 
     def match_score(self, rules: Rules, body: Mapping[str, Any]) -> Json:

@@ -30,7 +30,7 @@ from ..errors import MESSAGES, Code, IllegalAction, InvalidRecord
 from ..profile import Rules
 from ..record import Action, HandRecord, check_distinct, check_table, replay
 from ..trick import Duties, judge
-from .options import CALLER_CONVERTS, CLOSED, PLAYERS
+from .options import CALLER_CONVERTS, CLOSED, OVER_ANY, PLAYERS
 from .projects import BALOOT, BALOOT_POINTS, Project, best_team, declared, team_points
 from .scoring import GAHWA_LEVEL, HOKUM, SUN, Summary, double_of, passed_score, score_summary
 
@@ -51,6 +51,8 @@ FIELDS: dict[str, tuple[str, ...]] = {"hokum": ("strain",), "play": ("card",)}  
 
 DECK = DECK_32
 DUTIES = Duties(must_trump=True, must_overtrump=True, raise_on_trump_lead=True, partner_exemption=True)
+# `trump_lead: over-opponent`, the partner winning a trump lead: any trump follows
+NO_RAISE = Duties(must_trump=True, must_overtrump=True, partner_exemption=True)
 
 # Strength of each card in the trump order and the plain order; card points under each trump.
 _TRUMP = {c: TRUMP_LOW_TO_HIGH.index(c.rank) for c in DECK}
@@ -94,17 +96,26 @@ def trick_winner(trick: Sequence[Card], trump: Suit | None) -> int:
     return best
 
 
-def legal_cards(hand: tuple[Card, ...], trick: Sequence[Card], trump: Suit | None) -> tuple[Card, ...]:
+def _partner_winning(trick: Sequence[Card], trump: Suit | None) -> bool:
+    return len(trick) >= 2 and trick_winner(trick, trump) == len(trick) - 2
+
+
+def legal_cards(
+    hand: tuple[Card, ...], trick: Sequence[Card], trump: Suit | None, over_partner: bool = True
+) -> tuple[Card, ...]:
     """The playable cards under Baloot's duties (the fast path; `judge` with DUTIES gives reasons).
 
-    Follow suit; on a trump lead beat the best trump on the table if you can; void in Hokum, trump
-    and overtrump when you can (a lower trump otherwise) unless the partner is winning the trick."""
+    Follow suit; on a trump lead beat the best trump on the table if you can (with `over_partner`
+    false, only while an opponent is winning); void in Hokum, trump and overtrump when you can (a
+    lower trump otherwise) unless the partner is winning the trick."""
     if not trick:
         return hand
     led = trick[0].suit
     follow = [c for c in hand if c.suit is led]
     if follow:
         if led is trump:  # raise over the best trump on the table (a discard does not count)
+            if not over_partner and _partner_winning(trick, trump):
+                return tuple(follow)
             top = max(_TRUMP[c] for c in trick if c.suit is trump)
             higher = [c for c in follow if _TRUMP[c] > top]
             return tuple(higher or follow)
@@ -125,10 +136,13 @@ def legal_cards(hand: tuple[Card, ...], trick: Sequence[Card], trump: Suit | Non
     return tuple(trumps)
 
 
-def reasons(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None) -> dict[Card, Code]:
+def reasons(
+    hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, over_partner: bool = True
+) -> dict[Card, Code]:
     """Every unplayable card of `hand` with the duty that forbids it."""
-    partner = len(trick) >= 2 and trick_winner(trick, trump) == len(trick) - 2
-    return dict(judge(hand, trick, trump, DUTIES, BELOTE_ORDER, partner).reasons)
+    partner = _partner_winning(trick, trump)
+    duties = NO_RAISE if partner and not over_partner and trick[0].suit is trump else DUTIES
+    return dict(judge(hand, trick, trump, duties, BELOTE_ORDER, partner).reasons)
 
 
 def complete_hands(
@@ -165,6 +179,7 @@ class Table:
     closed: bool
     ranking: str
     declarations: str
+    over_partner: bool  # on a trump lead, beat even the partner's winning trump (trump_lead)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +280,7 @@ class HandState:
         t = self.table
         if len(trick) < PLAYERS:
             nxt = seat + 1 if seat < PLAYERS - 1 else 0
-            playable = _follow(hands[nxt], trick, best, best_seat, nxt, trump, strength)
+            playable = _follow(hands[nxt], trick, best, best_seat, nxt, trump, strength, t.over_partner)
             return _make(t, a, PLAY, nxt, hands, self.leader, trick, self.tricks, best, best_seat, playable)
         winner = best_seat
         values = a.values
@@ -519,7 +534,7 @@ class HandState:
         trick = self.trick
         trump = self.auction.trump
         if trick:
-            code = reasons(hand, trick, trump)[c]
+            code = reasons(hand, trick, trump, self.table.over_partner)[c]
             return IllegalAction(code, _why(code, seat, c, trick, trump))
         return IllegalAction(
             Code.TRUMP_LEAD_LOCKED,
@@ -821,14 +836,17 @@ def _follow(
     seat: int,
     trump: Suit | None,
     strength: dict[Card, int],
+    over_partner: bool,
 ) -> tuple[Card, ...]:
-    """`legal_cards(hand, trick, trump)` for the non-empty `trick` won so far by `best`, played by
-    `best_seat`: the highest trump on the table is always the card winning the trick, so no scan of
-    the trick is needed."""
+    """`legal_cards(hand, trick, trump, over_partner)` for the non-empty `trick` won so far by `best`,
+    played by `best_seat`: the highest trump on the table is always the card winning the trick, so no
+    scan of the trick is needed."""
     led = trick[0].suit
     follow = tuple([c for c in hand if c.suit is led])
     if follow:
         if led is trump:  # raise over the best trump on the table: `best` is it
+            if not over_partner and best_seat == (seat + 2) % PLAYERS:
+                return follow
             top = strength[best]
             return tuple([c for c in follow if strength[c] > top]) or follow
         return follow
@@ -935,6 +953,7 @@ def initial(
         closed=v["doubled_play"] == CLOSED,
         ranking=v["project_ranking"],
         declarations=v["declarations"],
+        over_partner=v["trump_lead"] == OVER_ANY,
     )
     return _make(table, _calling((), 1, 0, None), CALLING, first, dealt, first, (), ())
 
