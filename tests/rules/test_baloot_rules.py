@@ -454,6 +454,26 @@ def test_invalid_seat_in_an_action() -> None:
 # ------------------------------------------------------------------ seat views
 
 
+def test_the_seat_that_made_an_illegal_move_reads_why_the_others_do_not() -> None:
+    # issue 13, point 9: a seat may always read what is about its own hand
+    def refused(actions: list[dict[str, Any]], seat: int | None) -> Any:
+        body = with_actions(SPADES, actions)
+        if seat is not None:
+            body["seat"] = seat
+        return raises(GAME.answer, "state", R, body)
+
+    follow = [*CALL_SPADES, *NO_DOUBLE, play(1, "JS"), play(2, "7H")]
+    referee = refused(follow, None)
+    assert referee.detail == "seat 2 holds S and must follow the S led, not play 7H"
+    own = refused(follow, 2)
+    assert (own.code, own.action_index, own.detail) == (Code.MUST_FOLLOW_SUIT, 7, referee.detail)
+    other = refused(follow, 0)
+    assert other.code is Code.MUST_FOLLOW_SUIT and other.action_index == 7 and "7H" not in other.detail
+    absent = [*CALL_SPADES, *NO_DOUBLE, play(1, "JS"), play(2, "QS")]
+    assert refused(absent, 2).detail == "seat 2 does not hold QS"
+    assert "QS" not in refused(absent, 3).detail
+
+
 def test_seat_view_hides_other_hands_and_the_undealt_cards() -> None:
     before = state(R, SPADES, seat=2)
     assert [h is not None for h in before["hands"]] == [False, False, True, False]

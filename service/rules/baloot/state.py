@@ -525,20 +525,25 @@ class HandState:
         return _make(t, auction, PLAY, t.first, self.hands, t.first, (), (), None, 0, playable)
 
     def _unplayable(self, seat: int, c: Card | None) -> IllegalAction:
-        """Why the seat to play may not play `c` (called only once the fast check failed)."""
+        """Why the seat to play may not play `c` (called only once the fast check failed). The detail
+        is about the seat's own hand: that seat may always read it (`reveals`), the others may not."""
+        own = (f"hands.{seat}",)
         if c is None:
-            return IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
+            return IllegalAction(
+                Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card", reveals=own
+            )
         hand = self.hands[seat]
         if c not in hand:
-            return IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}")
+            return IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}", reveals=own)
         trick = self.trick
         trump = self.auction.trump
         if trick:
             code = reasons(hand, trick, trump, self.table.over_partner)[c]
-            return IllegalAction(code, _why(code, seat, c, trick, trump))
+            return IllegalAction(code, _why(code, seat, c, trick, trump), reveals=own)
         return IllegalAction(
             Code.TRUMP_LEAD_LOCKED,
             f"the doubled hand is closed: seat {seat} holds other suits and may not lead {c}",
+            reveals=own,
         )
 
     # ----------------------------------------------------------------- questions
