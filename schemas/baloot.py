@@ -14,6 +14,8 @@ from marshmallow import Schema, ValidationError, fields, validate
 from service.rules.baloot.projects import BALOOT, FIFTY, FOUR_HUNDRED, HUNDRED, SIRA
 from service.rules.baloot.scoring import GAHWA, HOKUM, SUN
 from service.rules.baloot.state import CALLING, COMPLETE, DOUBLING, PLAY, REDEAL
+from service.rules.baloot.summary import KINDS as DECLARED_KINDS
+from service.rules.belote.cards import NATURAL_LOW_TO_HIGH
 from service.rules.game import Game
 
 from .common import (
@@ -104,16 +106,50 @@ class SummaryContractSchema(ContractSchema):
     double = Double(metadata={"description": "The doubling level (default 1)"})
 
 
+class DeclaredProjectSchema(StrictSchema):
+    """A project as a player declares it at the table: a run (its suit, length and top card's rank) or
+    a quartet (its rank, as `top`)."""
+
+    seat = Seat(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(DECLARED_KINDS))
+    length = Int(3, 8, metadata={"description": "A run's length (runs only)"})
+    top = fields.String(
+        required=True,
+        validate=validate.OneOf(tuple(NATURAL_LOW_TO_HIGH)),
+        metadata={"description": "A run's highest rank, or the quartet's rank (T, J, Q, K or A)"},
+    )
+    suit = Suit(metadata={"description": "A run's suit (runs only)"})
+
+
 class BalootSummarySchema(StrictSchema):
-    """A hand's scorepad line: the contract (null: passed out), card points, tricks, projects and
-    the baloot, each by team."""
+    """A hand's scorepad line: the contract (null: passed out, with card_points and tricks [0, 0]),
+    card points, tricks, the projects (totals by team, or each seat's declarations) and the baloot."""
 
     contract = fields.Nested(SummaryContractSchema, required=True, allow_none=True)
-    card_points = Pair(metadata={"description": "Card points by team (162 in Hokum, 130 in Sun)"})
-    tricks = Pair(metadata={"description": "Tricks by team (8 in all)"})
-    projects = Pair(metadata={"description": "Project game points that count, by team"})
+    card_points = Pair(
+        required=True,
+        metadata={"description": "Card points by team, the last trick's 10 in (162 in Hokum, 130 in Sun)"},
+    )
+    tricks = Pair(required=True, metadata={"description": "Tricks by team (8 in all)"})
+    projects = Pair(
+        metadata={
+            "description": "Project game points that count, by team (default: none); or give declarations"
+        }
+    )
+    declarations = fields.List(
+        fields.Nested(DeclaredProjectSchema),
+        metadata={
+            "description": "Each seat's declared projects; the referee decides which team's count "
+            "(instead of projects)"
+        },
+    )
     baloot = Team(allow_none=True, metadata={"description": "The team holding the baloot, or null"})
-    dealer = Seat(metadata={"description": "The dealer (in a match: checked against the rotation)"})
+    dealer = Seat(
+        metadata={
+            "description": "The dealer (in a match: checked against the rotation); needed with "
+            "declarations when the two teams' best projects are equal"
+        }
+    )
 
 
 class ScoreSummarySchema(StrictSchema):
@@ -184,7 +220,10 @@ def score(game: Game) -> type[Schema]:
             "breakdown": fields.List(fields.Nested(TeamScoreSchema), required=True),
             "summary": fields.Nested(ScoreSummarySchema, required=True, allow_none=True),
             "projects": fields.List(
-                fields.Nested(ProjectSchema), metadata={"description": "Every project dealt (records only)"}
+                fields.Nested(ProjectSchema),
+                metadata={
+                    "description": "Every project dealt (records), or declared (summaries with declarations)"
+                },
             ),
             "gahwa": fields.Nested(GahwaSchema),
         },
