@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, missing, validate
 
 from service.rules.baloot.projects import BALOOT, FIFTY, FOUR_HUNDRED, HUNDRED, SIRA
 from service.rules.baloot.scoring import GAHWA, HOKUM, SUN
@@ -53,20 +53,32 @@ class HokumActionSchema(StrictSchema):
     strain = Suit(required=True)
 
 
-ACTIONS = OneOf(
-    "BalootAction",
-    {
-        "hokum": HokumActionSchema(),
-        "sun": bare_action("sun")(),
-        "pass": bare_action("pass")(),
-        "double": bare_action("double")(),
-        "three": bare_action("three")(),
-        "four": bare_action("four")(),
-        "gahwa": bare_action("gahwa")(),
-        "ashkal": bare_action("ashkal")(),
-        "play": PlayActionSchema(),
-    },
-)
+class RuledActions(OneOf):
+    """The Baloot actions of a request: documented as the union of their types (a client's types refuse
+    a field of another type or a missing one), but at run time every value the client sends goes to the
+    referee as sent, which refuses it with the rule's own code and the action's index
+    (`action_field_not_allowed`, `invalid_trump` for a Hokum without its suit, `unknown_action`, ...):
+    one rule, one code, every error about an action with its `action_index` (docs/rules/baloot.md)."""
+
+    def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
+        if value is missing:  # an absent action: the request's own required/default handling
+            return super().deserialize(value, attr, data, **kwargs)
+        return value
+
+
+VARIANTS: dict[str, Schema] = {
+    "hokum": HokumActionSchema(),
+    "sun": bare_action("sun")(),
+    "pass": bare_action("pass")(),
+    "double": bare_action("double")(),
+    "three": bare_action("three")(),
+    "four": bare_action("four")(),
+    "gahwa": bare_action("gahwa")(),
+    "ashkal": bare_action("ashkal")(),
+    "play": PlayActionSchema(),
+}
+ACTIONS = OneOf("BalootAction", VARIANTS)  # what the service sends (views): checked strictly
+REQUEST_ACTIONS = RuledActions("BalootAction", VARIANTS)  # what a client sends: the referee judges
 
 # The doubling level: 1 (none) to 4, or "gahwa".
 DOUBLE_SPEC: dict[str, Any] = {
@@ -296,7 +308,7 @@ def match(game: Game) -> type[Schema]:
 
 FAMILY = Family(
     name="Baloot",
-    actions=ACTIONS,
+    actions=REQUEST_ACTIONS,
     summary=BalootSummarySchema,
     view=view,
     score=score,

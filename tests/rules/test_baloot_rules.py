@@ -429,6 +429,38 @@ def test_unknown_action_type_and_missing_fields() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        ({"seat": 1, "type": "pass", "card": "AS"}, "action_field_not_allowed"),  # a field of another type
+        ({"seat": 1, "type": "sun", "strain": "S"}, "action_field_not_allowed"),
+        ({"seat": 1, "type": "pass", "note": "x"}, "action_field_not_allowed"),
+        ({"seat": 1, "type": "hokum"}, "invalid_trump"),  # a Hokum without its strain
+        ({"seat": 1, "type": "bid", "value": 8}, "unknown_action"),  # another family's action
+    ],
+)
+def test_over_http_an_action_error_has_the_rules_code_and_its_action_index(
+    client: Any, action: dict[str, Any], code: str
+) -> None:
+    # issue 13, point 10: one rule, one code; every error about an action carries its action_index
+    def problem(path: str, body: dict[str, Any]) -> dict[str, Any]:
+        r = client.post(f"/v1/games/baloot/{path}", json=body)
+        assert r.status_code == 422
+        out: dict[str, Any] = r.get_json()
+        return out
+
+    got = problem("hands/state", with_actions(SPADES, [action]))
+    assert (got["code"], got["action_index"]) == (code, 0)
+    got = problem("hands/state", with_actions(SPADES, [*CALL_SPADES, *NO_DOUBLE, action]))
+    assert got["action_index"] == 6
+    got = problem("hands/play", {"hand": with_actions(SPADES, [act(1, "pass")]), "action": action})
+    assert got["action_index"] == 1 and got["code"] in (code, "not_your_turn")
+    got = problem("hands/play", {"hand": SPADES, "action": action})
+    assert (got["code"], got["action_index"]) == (code, 0)
+    got = problem("matches/score", {"hands": [{"hand": with_actions(SPADES, [action])}], "first_dealer": 0})
+    assert (got["code"], got["action_index"]) == (code, 0) and "hands.0" in got["errors"]
+
+
 def test_play_stores_the_action_canonically_and_answers_the_new_state() -> None:
     out = GAME.play(R, {"hand": SPADES, "action": {"type": "hokum", "strain": "s", "seat": 1}})
     assert out["hand"]["actions"] == [hokum(1, "S")]

@@ -302,15 +302,15 @@ class HandState:
     def _call_or_refuse(self, action: Action) -> HandState:
         """Any action but a play carrying only its card."""
         kind = action.type
-        if action.value is not None or action.capot:
-            raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, f"a {kind} action carries no value or capot")
-        if kind == "play":  # with a strain
-            raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, "a play names its card only, not a strain")
-        if kind not in ACTION_TYPES:
+        if kind not in ACTION_TYPES:  # the type first: another game's action is unknown here
             raise IllegalAction(
                 Code.UNKNOWN_ACTION,
                 f"{kind!r} is not a Baloot action: {', '.join(ACTION_TYPES)}",
             )
+        if action.value is not None or action.capot:
+            raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, f"a {kind} action carries no value or capot")
+        if kind == "play":  # with a strain
+            raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, "a play names its card only, not a strain")
         if action.card is not None:
             raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, f"a {kind} carries no card")
         if action.strain is not None and kind != "hokum":
