@@ -12,9 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.rules.baloot import GAMES, deal_state
+from service.rules.baloot.cardplay import DECK, legal_cards, reasons
 from service.rules.baloot.options import OPTIONS
 from service.rules.baloot.projects import may_hold_project
-from service.rules.baloot.state import COMPLETE, DECK, PLAY, REDEAL, HandState, legal_cards, reasons
+from service.rules.baloot.state import COMPLETE, PLAY, REDEAL, HandState
 from service.rules.belote.combinations import quartets, runs
 from service.rules.errors import RuleError
 from service.rules.profile import Rules

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from service.rules.baloot.calling import complete_hands
+from service.rules.baloot.cardplay import legal_cards, reasons
 from service.rules.baloot.options import RULEBOOK
-from service.rules.baloot.state import complete_hands, legal_cards, reasons
 from service.rules.cards import card, cards
 from service.rules.errors import Code
 

@@ -1,8 +1,10 @@
 """Saudi Baloot behind the generic `Game` interface: the translation between the JSON and the engine.
 
-`options` holds the rule options, `state` the hand state machine, `projects` the combinations,
-`scoring` the arithmetic. Every input that passed the wire schema gets an answer or a `RuleError`
-with a code (an action's with its index). docs/rules/baloot.md gives every shape.
+`options` holds the rule options, `state` the hand state machine (its calling and doubling in
+`calling`, its card play's rules in `cardplay`), `projects` the combinations, `scoring` the
+arithmetic, `summary` the reading of a scorepad summary. Every input that passed the wire schema gets
+an answer or a `RuleError` with a code (an action's with its index). docs/rules/baloot.md gives every
+shape.
 """
 
 from __future__ import annotations
@@ -21,22 +23,10 @@ from ..profile import Rules
 from ..record import Action, HandRecord
 from ..trick import Verdict
 from ..tricks import legal_answer, read_hand_and_trick, read_played, winner_answer
+from .cardplay import DECK, POINTS, legal_cards, reasons, trick_winner
 from .options import FIXED, GAHWA_152, LEFT, MATCH_CAP, OVER_ANY, PLAYERS, RULEBOOK, TARGET
 from .scoring import passed_score, score_summary
-from .state import _POINTS as POINTS
-from .state import (
-    ACTION_TYPES,
-    COMPLETE,
-    DECK,
-    FIELDS,
-    REDEAL,
-    HandState,
-    build,
-    initial,
-    legal_cards,
-    reasons,
-    trick_winner,
-)
+from .state import ACTION_TYPES, COMPLETE, FIELDS, REDEAL, HandState, build, initial
 from .summary import read_summary
 
 __all__ = ["GAMES", "BalootGame", "deal_state", "read_record", "start_state"]
