@@ -7,6 +7,7 @@ gives; `service.examples` records the answers.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
@@ -101,10 +102,14 @@ def ohhell(game: Game, client: Poster) -> Iterator[Example]:
 
 
 def plan(game: Game, client: Poster) -> Iterator[Example]:
-    """The game's family's plan: `ohhell` here, any other in `service/example_plans_<family>.py`
-    (imported when needed: those modules use this one's helpers)."""
+    """The game's family's plan: `ohhell` here, any other in its family's `examples.py`
+    (`service/rules/<family>/examples.py`) or in `service/example_plans_<family>.py` (imported when
+    needed: those modules use this one's helpers)."""
     if game.family == "ohhell":
         return ohhell(game, client)
-    module = importlib.import_module(f"service.example_plans_{game.family}")
+    name = f"service.rules.{game.family}.examples"  # a family's own plan, else the top-level module
+    if importlib.util.find_spec(name) is None:
+        name = f"service.example_plans_{game.family}"
+    module = importlib.import_module(name)
     found: Callable[[Game, Poster], Iterator[Example]] = getattr(module, game.family)
     return found(game, client)
