@@ -91,6 +91,39 @@ def test_card_points_total_162_or_130_and_scores_equal_their_breakdown(table: tu
     assert GAME.score(r, {"summary": summary})["scores"] == res["scores"]
 
 
+def as_declared(p: dict[str, Any]) -> dict[str, Any]:
+    """A project of a score answer as its seat says it at the table."""
+    order = "789TJQKA"
+    ranks = sorted((c[0] for c in p["cards"]), key=order.index)
+    if len({c[1] for c in p["cards"]}) == 1:
+        return {
+            "seat": p["seat"],
+            "kind": "run",
+            "length": len(ranks),
+            "top": ranks[-1],
+            "suit": p["cards"][0][1],
+        }
+    return {"seat": p["seat"], "kind": "quartet", "top": ranks[0]}
+
+
+@SETTINGS
+@given(tables())
+def test_a_summary_with_the_seats_declarations_scores_as_the_record(table: tuple[Rules, int]) -> None:
+    """Issue 13, point 7: given what each seat declared, the referee decides which projects count
+    exactly as it does from the record."""
+    r, seed = table
+    rec, states = random_hand(r, seed)
+    if states[-1].phase != COMPLETE:
+        return
+    res = states[-1].result()
+    line = {k: v for k, v in res["summary"].items() if k != "projects"}
+    line["declarations"] = [as_declared(p) for p in res["projects"]]
+    line["dealer"] = rec["dealer"]
+    out = GAME.score(r, {"summary": line})
+    assert out["summary"] == res["summary"] and out["scores"] == res["scores"]
+    assert [p["counts"] for p in out["projects"]] == [p["counts"] for p in res["projects"]]
+
+
 @SETTINGS
 @given(tables())
 def test_cards_are_conserved(table: tuple[Rules, int]) -> None:
