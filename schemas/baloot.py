@@ -11,10 +11,10 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, missing, validate
 
-from service.rules.baloot.projects import BALOOT, FIFTY, FOUR_HUNDRED, HUNDRED, SIRA
+from service.rules.baloot.projects import BALOOT, FIFTY, FOUR_HUNDRED, HUNDRED, QUARTET_RANKS, SIRA
 from service.rules.baloot.scoring import GAHWA, HOKUM, SUN
 from service.rules.baloot.state import CALLING, COMPLETE, DOUBLING, PLAY, REDEAL
-from service.rules.baloot.summary import KINDS as DECLARED_KINDS
+from service.rules.baloot.summary import QUARTET, RUN
 from service.rules.belote.cards import NATURAL_LOW_TO_HIGH
 from service.rules.game import Game
 
@@ -118,19 +118,35 @@ class SummaryContractSchema(ContractSchema):
     double = Double(metadata={"description": "The doubling level (default 1)"})
 
 
-class DeclaredProjectSchema(StrictSchema):
-    """A project as a player declares it at the table: a run (its suit, length and top card's rank) or
-    a quartet (its rank, as `top`)."""
+class BalootDeclaredRunSchema(StrictSchema):
+    """A run as a player declares it at the table: its suit, its length and its top card's rank."""
 
     seat = Seat(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(DECLARED_KINDS))
-    length = Int(3, 8, metadata={"description": "A run's length (runs only)"})
+    kind = Const(RUN)
+    length = Int(3, 8, required=True)
     top = fields.String(
         required=True,
         validate=validate.OneOf(tuple(NATURAL_LOW_TO_HIGH)),
-        metadata={"description": "A run's highest rank, or the quartet's rank (T, J, Q, K or A)"},
+        metadata={"description": "The run's highest rank (7 8 9 T J Q K A)"},
     )
-    suit = Suit(metadata={"description": "A run's suit (runs only)"})
+    suit = Suit(required=True)
+
+
+class BalootDeclaredQuartetSchema(StrictSchema):
+    """Four cards of one rank as a player declares them: the rank (tens, jacks, queens, kings, aces)."""
+
+    seat = Seat(required=True)
+    kind = Const(QUARTET)
+    rank = fields.String(
+        required=True, validate=validate.OneOf(tuple(QUARTET_RANKS)), metadata={"description": "The rank"}
+    )
+
+
+DECLARED = OneOf(
+    "BalootDeclaredProject",
+    {RUN: BalootDeclaredRunSchema(), QUARTET: BalootDeclaredQuartetSchema()},
+    discriminator="kind",
+)
 
 
 class BalootSummarySchema(StrictSchema):
@@ -149,7 +165,7 @@ class BalootSummarySchema(StrictSchema):
         }
     )
     declarations = fields.List(
-        fields.Nested(DeclaredProjectSchema),
+        DECLARED,
         metadata={
             "description": "Each seat's declared projects; the referee decides which team's count "
             "(instead of projects)"

@@ -103,7 +103,7 @@ def as_declared(p: dict[str, Any]) -> dict[str, Any]:
             "top": ranks[-1],
             "suit": p["cards"][0][1],
         }
-    return {"seat": p["seat"], "kind": "quartet", "top": ranks[0]}
+    return {"seat": p["seat"], "kind": "quartet", "rank": ranks[0]}
 
 
 @SETTINGS

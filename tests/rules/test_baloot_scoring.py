@@ -437,7 +437,7 @@ def run(seat: int, length: int, top: str, suit: str) -> dict[str, Any]:
 
 
 def quartet(seat: int, rank: str) -> dict[str, Any]:
-    return {"seat": seat, "kind": "quartet", "top": rank}
+    return {"seat": seat, "kind": "quartet", "rank": rank}
 
 
 def declared(decl: list[dict[str, Any]], r: Any = R, **kw: Any) -> dict[str, Any]:
@@ -470,7 +470,7 @@ def test_a_scorepad_gives_each_sides_declarations_and_the_referee_decides() -> N
 
 
 def test_declarations_exact_tie_goes_to_the_seat_nearer_the_dealers_right() -> None:
-    tie = [run(0, 3, "K", "S"), run(1, 3, "K", "H")]
+    tie = [run(0, 3, "K", "S"), run(1, 3, "K", "C")]
     e = raises(declared, tie)
     assert e.code is Code.INVALID_SUMMARY and e.field == "summary.dealer"
     assert declared(tie, dealer=3)["summary"]["projects"] == [2, 0]  # seat 0 is dealer 3's right
@@ -497,8 +497,24 @@ def test_declarations_one_deal_cannot_hold_are_refused(decl: list[dict[str, Any]
     assert e.code is Code.INVALID_SUMMARY and why in e.detail, e.detail
 
 
+def test_declarations_and_the_baloot_tell_one_story() -> None:
+    # Hokum in hearts: KH and QH in one hand, the baloot team's
+    both = [run(1, 3, "K", "H")]  # seat 1 holds JH QH KH: it holds the baloot
+    assert declared(both, baloot=1)["scores"] == [12, 4 + 2 + 2]
+    e = raises(lambda: declared(both, baloot=None))
+    assert e.code is Code.INVALID_SUMMARY and e.field == "summary.baloot" and "holds the baloot" in e.detail
+    e = raises(lambda: declared([run(0, 3, "K", "H")], baloot=1))  # team 0 holds KH: not team 1's baloot
+    assert e.code is Code.INVALID_SUMMARY and e.field == "summary.baloot"
+    e = raises(
+        lambda: declared([run(1, 3, "K", "H"), run(3, 3, "Q", "H")], baloot=1)
+    )  # KH twice is caught first
+    assert e.code is Code.INVALID_SUMMARY
+    e = raises(lambda: declared([quartet(1, "K"), quartet(3, "Q")], baloot=1))  # KH seat 1, QH seat 3
+    assert e.code is Code.INVALID_SUMMARY and "both in one hand" in e.detail
+
+
 def test_declarations_follow_the_options() -> None:
-    three = [quartet(0, "K"), run(0, 3, "K", "S"), run(0, 3, "K", "H")]  # KS QS JS KH QH JH KD KC
+    three = [quartet(0, "K"), run(0, 3, "K", "S"), run(0, 3, "K", "D")]  # KS QS JS KD QD JD KH KC
     assert declared(three)["summary"]["projects"] == [14, 0]
     e = raises(declared, three, rules(declarations="two-per-player"))
     assert e.code is Code.INVALID_SUMMARY and "at most two" in e.detail

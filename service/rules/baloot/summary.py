@@ -29,7 +29,7 @@ from .scoring import CARD_TOTAL, GAHWA, HOKUM, SUN, TRICKS, Summary, level_of
 RUN = "run"
 QUARTET = "quartet"
 KINDS = (RUN, QUARTET)
-DECLARATION_FIELDS = frozenset({"seat", "kind", "length", "top", "suit"})
+DECLARATION_FIELDS = frozenset({"seat", "kind", "length", "top", "suit", "rank"})
 
 
 def _invalid(detail: str, field: str | None = None) -> InvalidRecord:
@@ -113,24 +113,27 @@ def _declaration(i: int, d: object, sun: bool, ranking: str) -> Project:
     where = f"summary.declarations.{i}"
     if not isinstance(d, Mapping):
         raise _invalid(
-            "a declaration is {seat, kind, length, top, suit} (a quartet: {seat, kind, top})", where
+            "a declaration is {seat, kind: run, length, top, suit} or {seat, kind: quartet, rank}", where
         )
     extra = sorted(str(k) for k in d if k not in DECLARATION_FIELDS)
     if extra:
         raise _invalid(f"a declaration has no field {', '.join(extra)}", where)
     seat = read_seat(d.get("seat"), PLAYERS, f"{where}.seat")
     kind = d.get("kind")
-    top = d.get("top")
     if kind == QUARTET:
-        if "length" in d or "suit" in d:
-            raise _invalid("a quartet names its rank (top) only: four cards, one of each suit", where)
-        if top not in tuple(QUARTET_RANKS):
+        if "length" in d or "suit" in d or "top" in d:
+            raise _invalid("a quartet names its rank only: four cards, one of each suit", where)
+        rank = d.get("rank")
+        if rank not in tuple(QUARTET_RANKS):
             raise _invalid(
-                f"quartet of {top!r}: four tens, jacks, queens, kings or aces score", f"{where}.top"
+                f"quartet of {rank!r}: four tens, jacks, queens, kings or aces score", f"{where}.rank"
             )
-        return project_of(seat, None, str(top), sun, ranking)
+        return project_of(seat, None, str(rank), sun, ranking)
     if kind != RUN:
         raise _invalid(f"kind {kind!r}: run or quartet", f"{where}.kind")
+    if "rank" in d:
+        raise _invalid("a run names its length, top and suit; 'rank' is a quartet's", where)
+    top = d.get("top")
     length = d.get("length")
     if not is_int(length) or not 3 <= length <= 8:  # type: ignore[operator]
         raise _invalid(f"run length {length!r}: 3 to 8 cards", f"{where}.length")
@@ -206,6 +209,37 @@ def read_declarations(
         if tricks[t] == 0:
             pts[t] = 0  # a team that took no trick scores no project
     return (pts[0], pts[1]), tuple(projects), team
+
+
+def _check_baloot(projects: tuple[Project, ...], strain: str, baloot: int | None) -> None:
+    """The declarations and the baloot tell one story: the king and queen of trumps are in one hand,
+    the baloot team's, so a seat declaring both holds the baloot and no other team's seat declares
+    either."""
+    pair = ("K" + strain, "Q" + strain)
+    owners = {c.text: p.seat for p in projects for c in p.cards if c.text in pair}
+    seats = set(owners.values())
+    if len(owners) == 2 and len(seats) == 1:
+        seat = seats.pop()
+        if baloot != seat % 2:
+            raise _invalid(
+                f"seat {seat} declares both {pair[0]} and {pair[1]}: it holds the baloot, so 'baloot' is "
+                f"{seat % 2}, not {baloot}",
+                "summary.baloot",
+            )
+    if baloot is None:
+        return
+    if len(seats) == 2:
+        raise _invalid(
+            f"{pair[0]} and {pair[1]} are declared by seats {sorted(seats)}: the baloot is both in one hand",
+            "summary.baloot",
+        )
+    for c, seat in owners.items():
+        if seat % 2 != baloot:
+            raise _invalid(
+                f"{c} is in a project of seat {seat} (team {seat % 2}), but the baloot (both {pair[0]} "
+                f"and {pair[1]} in one hand) is team {baloot}'s",
+                "summary.baloot",
+            )
 
 
 def read_summary(
@@ -286,4 +320,6 @@ def read_summary(
             f"baloot {baloot!r}: the team (0 or 1) holding king and queen of trumps in Hokum, or null",
             "summary.baloot",
         )
+    if declared is not None and mode == HOKUM:
+        _check_baloot(declared, strain, baloot)
     return Summary(seat, mode, strain, level, cp, tricks, projects, baloot), declared, team
