@@ -20,10 +20,14 @@ LABEL org.opencontainers.image.title="trickref" \
       org.opencontainers.image.description="Stateless REST referee for trick-taking card games" \
       org.opencontainers.image.licenses="MIT"
 # Read-only root filesystem friendly: no .pyc writes, metrics on a tmpfs/emptyDir path.
+# gunicorn listens on loopback only: it is never exposed to clients without a buffering proxy in
+# front (its few threads are held by slow clients). The image runs with nginx in its network
+# namespace: the Kubernetes pod's sidecar (deploy/kubernetes) or deploy/compose.yaml; nothing is
+# EXPOSEd, and `docker run -p` alone reaches nothing.
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
-    TRICKREF_BIND=0.0.0.0:8000 \
+    TRICKREF_BIND=127.0.0.1:8000 \
     WEB_CONCURRENCY=2 \
     PROMETHEUS_MULTIPROC_DIR=/run/trickref/metrics
 RUN groupadd --system --gid 10001 trickref \
@@ -35,7 +39,6 @@ COPY --from=build /opt/venv /opt/venv
 COPY deploy/gunicorn.conf.py /etc/trickref/gunicorn.conf.py
 WORKDIR /opt/trickref
 USER 10001:10001
-EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2)"]
 # Exec form: gunicorn is PID 1 and receives SIGTERM itself (graceful shutdown).

@@ -2,7 +2,10 @@
 PYTHON ?= python3.11
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# `make serve` installs what serving needs (the project's dependencies); every other target the dev
+# tools too (the `dev` extra: linters, pytest, hadolint...). One venv, a stamp for each install.
+SERVE_STAMP := $(VENV)/.installed-serve
+STAMP  := $(VENV)/.installed-dev
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
@@ -12,11 +15,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
+$(SERVE_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $(SERVE_STAMP)
+
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(SERVE_STAMP)
 
-serve: $(STAMP)
+# For development: gunicorn alone, on loopback. Never expose it to clients without the nginx in
+# front that the image is deployed with (deploy/README.md): slow clients hold its threads.
+serve: $(SERVE_STAMP)
 	$(BIN)/gunicorn --config deploy/gunicorn.conf.py --bind $(HOST):$(PORT) 'service:create_app()'
 
 lint: $(STAMP)

@@ -15,7 +15,7 @@ from marshmallow import Schema, fields, validate
 from service.rules.blot.combinations import BLOT, QUARTET, RUN
 from service.rules.blot.options import MAX_BID, MIN_BID
 from service.rules.blot.scoring import CAPOT_UNDER_CONTRA, DOUBLES, NO_TRICK
-from service.rules.blot.state import AUCTION, BAZAR, COMPLETE, NAME, PLAY, REDEAL, TAKE
+from service.rules.blot.table import AUCTION, BAZAR, COMPLETE, NAME, PLAY, REDEAL, TAKE
 from service.rules.game import Game
 
 from .common import (
@@ -60,7 +60,13 @@ class BlotBidActionSchema(StrictSchema):
 
     seat = Seat(required=True)
     type = Const("bid")
-    value = Int(MIN_BID, MAX_BID, metadata={"description": "Tens promised, from 8; absent in a capot bid"})
+    value = fields.Integer(
+        strict=True,
+        metadata={
+            "description": f"Tens promised, from {MIN_BID} to the ceiling in force ({MAX_BID} without one); "
+            "absent in a capot bid. Out of range: bid_out_of_range, with the action's index"
+        },
+    )
     strain = Strain(required=True)
     capot = Bool(metadata={"description": "true: the capot bid (no value), the highest bid; default false"})
 
@@ -70,7 +76,10 @@ class NameActionSchema(StrictSchema):
 
     seat = Seat(required=True)
     type = Const("name")
-    strain = Suit(required=True)
+    strain = Strain(
+        required=True,
+        metadata={"description": "A suit other than the turned card's; NT or the turned suit: invalid_trump"},
+    )
 
 
 ACTIONS = OneOf(
@@ -111,22 +120,62 @@ class BlotSummaryContractSchema(StrictSchema):
     (none in the duel); `capot` default false; `double` default none."""
 
     seat = Seat(required=True)
-    value = Int(MIN_BID, MAX_BID, allow_none=True)
+    value = fields.Integer(
+        strict=True,
+        allow_none=True,
+        metadata={"description": "Tens, within the bid range in force; out of range: bid_out_of_range"},
+    )
     strain = Strain(required=True)
     capot = Bool()
     double = _double()
 
 
+class BlotSummaryDeclarationSchema(StrictSchema):
+    """One combination as a player declares it at the table: a run (`length`, `top` rank, `suit`) or
+    four of a kind (`rank`). The service checks the declarations against one another and decides
+    which side scores, as it does from a record."""
+
+    seat = Seat(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf((RUN, QUARTET)))
+    length = Int(3, 8, metadata={"description": "A run's length (3 to 8; 3 to 6 in the duel)"})
+    top = fields.String(
+        validate=validate.OneOf(tuple("9TJQKA")), metadata={"description": "A run's highest rank"}
+    )
+    suit = Suit(metadata={"description": "A run's suit"})
+    rank = fields.String(
+        validate=validate.OneOf(tuple("9TJQKA")), metadata={"description": "The rank of four of a kind"}
+    )
+
+
 class BlotSummarySchema(StrictSchema):
     """What a scorepad knows about a deal, by team: the contract (null: a void bazar deal), card
-    points with the last trick, tricks, combinations, and the team holding the blot."""
+    points with the last trick, tricks, the combinations (either the points each team scores, or each
+    seat's declarations for the service to rank), and the team holding the blot."""
 
     contract = fields.Nested(
         BlotSummaryContractSchema, allow_none=True, metadata={"description": "null: four passes"}
     )
     card_points = Pair(DEAL_POINTS, required=True, metadata={"description": "Card points, last trick in"})
     tricks = Pair(TRICKS, required=True)
-    combinations = Pair(required=True, metadata={"description": "Runs and four of a kind"})
+    combinations = Pair(
+        metadata={
+            "description": "Runs and four of a kind: the points each team scores (only the side "
+            "with the best combination scores). Give this or `declarations`"
+        }
+    )
+    declarations = fields.List(
+        fields.Nested(BlotSummaryDeclarationSchema),
+        metadata={
+            "description": "Each seat's runs and four of a kind as declared; the service decides who "
+            "scores. Give this or `combinations`"
+        },
+    )
+    dealer = Seat(
+        metadata={
+            "description": "The dealer: needed only when equal best declarations of both sides go to "
+            "the first in trick order; in a match, the rotation's dealer"
+        }
+    )
     blot = Team(allow_none=True, metadata={"description": "The team with king and queen of trumps"})
 
 
@@ -159,6 +208,26 @@ class BlotDeclarationSchema(StrictSchema):
     kind = fields.String(required=True, validate=validate.OneOf((RUN, QUARTET, BLOT)))
     points = Int(required=True)
     cards = CardList(required=True)
+
+
+class BidRangeSchema(StrictSchema):
+    """The bids open to the seat to act, compactly: every value from `lowest` to `highest` (null
+    when no number is left under capot) in each of `strains`, and capot when `capot` is true."""
+
+    seat = Seat(required=True)
+    lowest = Int(MIN_BID, required=True, allow_none=True)
+    highest = Int(MIN_BID, required=True, allow_none=True)
+    strains = fields.List(Strain(), required=True)
+    capot = Bool(required=True)
+
+
+class BlotAnnouncementSchema(StrictSchema):
+    """A combination as announced with its holder's first card: its kind and points, no cards."""
+
+    seat = Seat(required=True)
+    team = Team(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf((RUN, QUARTET)))
+    points = Int(required=True)
 
 
 class BlotMatchDealSchema(StrictSchema):
@@ -226,10 +295,35 @@ def view(game: Game) -> type[Schema]:
         "tricks": fields.List(fields.Nested(TrickSchema), required=True),
         "current_trick": fields.Nested(CurrentTrickSchema, required=True, allow_none=True),
         "tricks_won": fields.List(Int(), required=True, metadata={"description": "Tricks by team"}),
-        "declarations": fields.List(fields.Nested(BlotDeclarationSchema), required=True),
+        "announcements": fields.List(
+            fields.Nested(BlotAnnouncementSchema),
+            required=True,
+            metadata={
+                "description": "Each seat's combinations (kind and points) from its first card on, "
+                "in the order the seats played it"
+            },
+        ),
+        "declarations": fields.List(
+            fields.Nested(BlotDeclarationSchema),
+            required=True,
+            metadata={
+                "description": "The scoring side's combinations with their cards once the first "
+                "trick is complete; the blot once both its cards are played"
+            },
+        ),
         "result": fields.Nested(score(game), required=True, allow_none=True),
     }
-    if not bazar:
+    if bazar:
+        attrs["bid_range"] = fields.Nested(
+            BidRangeSchema,
+            required=True,
+            allow_none=True,
+            metadata={
+                "description": "The bids open to the seat to act (to the viewing seat, when given) as a "
+                "range, the same bids legal_actions lists one by one; null when that seat may not bid"
+            },
+        )
+    else:
         attrs["turned"] = Card(required=True, metadata={"description": "The turned card"})
         attrs["stock_count"] = Int(0, 13, required=True, metadata={"description": "Cards not dealt"})
     return type(f"{type_name(game)}ViewSchema", (StrictSchema,), attrs)

@@ -11,7 +11,7 @@ from . import __version__, config, errors, guard, headers, observability
 from .api import register, require_acceptable, require_json_body
 from .api.smorest import Api
 
-# Swagger UI is served from the flask-swagger-ui package, ReDoc from a CDN pinned by SRI (headers.py)
+# Swagger UI is served from the flask-swagger-ui package (headers.py); no ReDoc: it needed a CDN
 SWAGGER_UI_URL = "/docs/assets/"
 
 API_DESCRIPTION = """\
@@ -45,8 +45,6 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         OPENAPI_JSON_PATH="openapi.json",
         OPENAPI_SWAGGER_UI_PATH="/docs",
         OPENAPI_SWAGGER_UI_URL=SWAGGER_UI_URL,
-        OPENAPI_REDOC_PATH="/redoc",
-        OPENAPI_REDOC_URL=headers.REDOC_SCRIPT,
         API_SPEC_OPTIONS={
             "info": {
                 "description": API_DESCRIPTION,
@@ -62,7 +60,6 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(overrides)
     if not app.config["TRICKREF_DOCS"]:
         app.config["OPENAPI_SWAGGER_UI_PATH"] = None
-        app.config["OPENAPI_REDOC_PATH"] = None
     app.json.sort_keys = False  # type: ignore[attr-defined]
     api = Api(app)
     register(api)

@@ -7,7 +7,6 @@ gives; `service.examples` records the answers.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
@@ -102,14 +101,17 @@ def ohhell(game: Game, client: Poster) -> Iterator[Example]:
 
 
 def plan(game: Game, client: Poster) -> Iterator[Example]:
-    """The game's family's plan: `ohhell` here, any other in its family's `examples.py`
-    (`service/rules/<family>/examples.py`) or in `service/example_plans_<family>.py` (imported when
-    needed: those modules use this one's helpers)."""
+    """The game's family's plan: `ohhell` here, any other with its family (`service/rules/<family>/
+    examples.py`) or in `service/example_plans_<family>.py` (imported when needed: those modules use
+    this one's helpers)."""
     if game.family == "ohhell":
         return ohhell(game, client)
-    name = f"service.rules.{game.family}.examples"  # a family's own plan, else the top-level module
-    if importlib.util.find_spec(name) is None:
-        name = f"service.example_plans_{game.family}"
-    module = importlib.import_module(name)
+    name = f"service.rules.{game.family}.examples"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        module = importlib.import_module(f"service.example_plans_{game.family}")
     found: Callable[[Game, Poster], Iterator[Example]] = getattr(module, game.family)
     return found(game, client)

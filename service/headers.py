@@ -7,9 +7,9 @@
 - Content-Security-Policy: `default-src 'none'; frame-ancestors 'none'` on everything but the two
   docs pages, which get a policy listing exactly what they load.
 - `/docs` (Swagger UI) is served from the `flask-swagger-ui` package's copy of swagger-ui-dist,
-  under `/docs/assets/`, with no inline script (so its CSP needs no 'unsafe-inline' script); `/redoc`
-  loads ReDoc from jsDelivr pinned by version and subresource integrity (no Python package ships
-  ReDoc without Django), so a tampered file is refused by the browser.
+  under `/docs/assets/`, with no inline script (so its CSP needs no 'unsafe-inline' script). There
+  is no `/redoc`: it loaded ReDoc from a CDN (no Python package ships ReDoc without Django), and a
+  page of the service must not depend on a third party's script (issue 17.11).
 - CORS (when `TRICKREF_CORS_ORIGINS` lists origins): flask-cors answers, and this module makes
   sure that no `Access-Control-Allow-Origin` goes out unless the request's `Origin` is listed, and
   that every answer on a CORS path says `Vary: Origin` (it depends on the Origin whether or not the
@@ -25,9 +25,6 @@ from typing import Any
 from flask import Flask, Response, request, send_file, url_for
 
 SWAGGER_UI_ASSETS = ("swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png", "favicon-16x16.png")
-REDOC_SCRIPT = "https://cdn.jsdelivr.net/npm/redoc@2.5.0/bundles/redoc.standalone.js"
-# sha384 of redoc@2.5.0's bundles/redoc.standalone.js as published on npm (jsDelivr serves it as is)
-REDOC_INTEGRITY = "sha384-4vOjrBu7SuDWXcAw1qFznVLA/sKL+0l4nn+J1HY8w7cpa6twQEYuh4b0Cwuo7CyX"
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
 # The headers of every API answer (JSON, no caching), given when the answer is built
 # (service/api/dispatch.json_response): `finish` then has nothing to add to the hot path's answers.
@@ -43,11 +40,9 @@ _DOCS_COMMON = (
     "style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 SWAGGER_UI_CSP = f"{_DOCS_COMMON}; script-src 'self'"
-REDOC_CSP = f"{_DOCS_COMMON}; script-src {REDOC_SCRIPT}; worker-src blob:"
 ASSET_MAX_AGE = 86400
 
 SWAGGER_UI_ENDPOINT = "api-docs.openapi_swagger_ui"
-REDOC_ENDPOINT = "api-docs.openapi_redoc"
 SPEC_ENDPOINT = "api-docs.openapi_json"
 
 DOCS_JS = """\
@@ -74,22 +69,6 @@ SWAGGER_PAGE = """\
 </html>
 """
 
-REDOC_PAGE = """\
-<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>{title}</title>
-  <style>body {{ margin: 0; padding: 0; }}</style>
-</head>
-<body>
-  <redoc spec-url="{spec}" lazy-rendering></redoc>
-  <script src="{script}" integrity="{integrity}" crossorigin="anonymous"></script>
-</body>
-</html>
-"""
-
 
 def swagger_ui_dist() -> Any:
     """The swagger-ui-dist files shipped inside the flask-swagger-ui package."""
@@ -107,13 +86,6 @@ def _swagger_page() -> Response:
         title="Trickref API", assets=url_for("docs_asset", name=""), spec=url_for(SPEC_ENDPOINT)
     )
     return _html(page, SWAGGER_UI_CSP)
-
-
-def _redoc_page() -> Response:
-    page = REDOC_PAGE.format(
-        title="Trickref API", spec=url_for(SPEC_ENDPOINT), script=REDOC_SCRIPT, integrity=REDOC_INTEGRITY
-    )
-    return _html(page, REDOC_CSP)
 
 
 def _docs_asset(name: str) -> Response:
@@ -140,8 +112,6 @@ def init_app(app: Flask) -> None:
     if app.config.get("OPENAPI_SWAGGER_UI_PATH") and SWAGGER_UI_ENDPOINT in app.view_functions:
         app.view_functions[SWAGGER_UI_ENDPOINT] = _swagger_page
         app.add_url_rule("/docs/assets/<name>", "docs_asset", _docs_asset, methods=["GET"])
-    if app.config.get("OPENAPI_REDOC_PATH") and REDOC_ENDPOINT in app.view_functions:
-        app.view_functions[REDOC_ENDPOINT] = _redoc_page
 
     origins = frozenset(app.config.get("TRICKREF_CORS_ORIGINS") or ())
     cors_paths = _cors_paths(app)
@@ -153,8 +123,9 @@ def init_app(app: Flask) -> None:
             headers.setdefault("Referrer-Policy", "no-referrer")
             headers.setdefault("Content-Security-Policy", API_CSP)
             if "Cache-Control" not in headers:
-                docs = request.endpoint in (SWAGGER_UI_ENDPOINT, REDOC_ENDPOINT, SPEC_ENDPOINT)
-                headers["Cache-Control"] = "no-cache" if docs and response.status_code == 200 else "no-store"
+                docs = request.endpoint in (SWAGGER_UI_ENDPOINT, SPEC_ENDPOINT)
+                fresh = response.status_code in (200, 304)
+                headers["Cache-Control"] = "no-cache" if docs and fresh else "no-store"
         if origins and cors_paths.fullmatch(request.path):
             if request.headers.get("Origin") not in origins:
                 for name in [k for k, _ in headers.items() if k.lower().startswith("access-control-")]:

@@ -9,12 +9,16 @@
   requests by status, latency, and error responses by problem `code`. Label values come from closed
   sets only, so a client cannot grow the series count. With several gunicorn workers,
   `PROMETHEUS_MULTIPROC_DIR` switches to prometheus_client's multiprocess mode (gunicorn.conf.py
-  prepares the directory and marks dead workers); without it each app has its own registry.
+  prepares the directory, and folds a dead worker's files into one archive per metric type:
+  `archive_dead_worker`); without it each app has its own registry. `/metrics` is for the
+  scraper: nginx does not forward it (deploy/kubernetes/nginx.conf serves it on its own port).
 - CORS only when `TRICKREF_CORS_ORIGINS` lists origins: no header at all otherwise.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import logging
 import os
@@ -22,7 +26,9 @@ import re
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, g, has_request_context, request
@@ -164,13 +170,113 @@ class Metrics:
         )
 
     def exposition(self) -> bytes:
-        if multiprocess_dir():
+        path = multiprocess_dir()
+        if path:
             from prometheus_client import multiprocess
 
             reg = CollectorRegistry()
             multiprocess.MultiProcessCollector(reg)
-            return generate_latest(reg)
+            with _metrics_lock(path, fcntl.LOCK_SH):  # never while a dead worker is folded in
+                return generate_latest(reg)
         return generate_latest(self.registry)
+
+
+# --- dead workers' metric files -------------------------------------------------------------------
+
+ARCHIVED_TYPES = ("counter", "histogram")  # the types this app uses whose values outlive a worker
+_LOCK_FILE = ".archive.lock"
+
+
+@contextlib.contextmanager
+def _metrics_lock(path: str, mode: int) -> Iterator[None]:
+    """A flock on the metrics directory: scrapes share it, folding a dead worker in takes it alone,
+    so no scrape sees a worker's counts twice (archive written, file not yet gone) or not at all."""
+    with open(os.path.join(path, _LOCK_FILE), "a+b") as handle:
+        fcntl.flock(handle, mode)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def archive_dead_worker(pid: int, path: str | None = None) -> int:
+    """Fold a dead worker's counter and histogram files into `<type>_archive.db` and delete them.
+
+    prometheus_client's multiprocess mode keeps every dead worker's files (its counts must stay in
+    the totals), and a scrape reads every file: with each recycled or killed worker the scrape grew
+    (5.8 ms, then 36 to 40 ms after a few hundred dead workers; nothing removed them while the
+    server ran). Summed into one archive file per type, a scrape reads the live workers' files and
+    two more, however many have died. Called by gunicorn's master (`child_exit`), one at a time.
+    Returns the number of files folded in.
+    """
+    from prometheus_client.mmap_dict import MmapedDict
+
+    path = path or multiprocess_dir()
+    if not path:
+        return 0
+    folded = 0
+    with _metrics_lock(path, fcntl.LOCK_EX):
+        for kind in ARCHIVED_TYPES:
+            dead = Path(path, f"{kind}_{pid}.db")
+            if not dead.exists():
+                continue
+            archive = Path(path, f"{kind}_archive.db")
+            totals: dict[str, float] = {}
+            for source in (archive, dead):
+                if source.exists():
+                    for key, value, _, _ in MmapedDict.read_all_values_from_file(str(source)):
+                        totals[key] = totals.get(key, 0.0) + value
+            partial = Path(path, f"{kind}_archive.partial")  # not *.db: no scrape reads it
+            partial.unlink(missing_ok=True)
+            merged = MmapedDict(str(partial))
+            try:
+                for key, value in totals.items():
+                    merged.write_value(key, value, 0.0)
+            finally:
+                merged.close()
+            os.replace(partial, archive)
+            dead.unlink()
+            folded += 1
+    return folded
+
+
+# --- gunicorn's own errors ------------------------------------------------------------------------
+
+_SERVER_LOG = logging.getLogger(f"{LOGGER_NAME}.server")
+_SERVER_CODES = {400: "malformed_request", 500: "internal_error"}
+
+
+def server_error_response(status: int, reason: str, message: str) -> bytes:
+    """The whole HTTP answer for an error gunicorn raises before the app sees the request (a bad
+    request line, a CR or LF or a bad byte in a header, an oversized header): problem+json, with a
+    fresh request id, instead of gunicorn's HTML page (deploy/gunicorn.conf.py installs it).
+
+    The id cannot be the client's `X-Request-ID`: the headers did not parse, so none of them is
+    trusted. It is logged (`trickref.server`) with the status, so the answer can be traced.
+    """
+    request_id = uuid.uuid4().hex
+    code = _SERVER_CODES.get(status, "http_error")
+    body = json.dumps(
+        {
+            "type": errors.TYPE_PREFIX + code,
+            "title": errors.HTTP_CODES[code],
+            "status": status,
+            "detail": errors.clip(f"{reason}: {message}" if message else reason, errors.MAX_DETAIL_CHARS),
+            "code": code,
+            "request_id": request_id,
+        }
+    ).encode()
+    _SERVER_LOG.warning(
+        "request refused by the HTTP parser",
+        extra={"request_id": request_id, "status": status, "code": code, "reason": reason},
+    )
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
+        f"Content-Type: {errors.PROBLEM_MIMETYPE}\r\nContent-Length: {len(body)}\r\n"
+        f"{REQUEST_ID_HEADER}: {request_id}\r\nX-Content-Type-Options: nosniff\r\n"
+        "Cache-Control: no-store\r\n\r\n"
+    )
+    return head.encode("latin-1") + body
 
 
 def _labels(endpoint: str | None, blueprint: str | None, view_args: dict[str, Any] | None) -> tuple[str, str]:

@@ -283,3 +283,36 @@ def test_records_still_reach_root_handlers(caplog: pytest.LogCaptureFixture, log
         logging.getLogger(LOGGER_NAME + ".errors").warning("seen by both")
     assert [r.getMessage() for r in caplog.records] == ["seen by both"]
     assert json.loads(log_stream.getvalue().splitlines()[-1])["message"] == "seen by both"
+
+
+# --- the contract document ------------------------------------------------------------------------
+
+
+def test_openapi_json_is_built_once_and_served_with_etag_and_gzip(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17.5: the 832 KB spec was rebuilt on every call (62 ms of CPU)."""
+    import gzip
+
+    api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
+    plain = client.get("/openapi.json")
+    assert plain.status_code == 200 and plain.mimetype == "application/json"
+    assert "Content-Encoding" not in plain.headers and "Accept-Encoding" in plain.headers["Vary"]
+    assert plain.headers["Cache-Control"] == "no-cache"
+    spec = json.loads(plain.data)
+    assert spec == api.spec.to_dict()  # the same document flask-smorest built
+    calls = []
+    monkeypatch.setattr(api.spec, "to_dict", lambda: calls.append(1) or {})
+    packed = client.get("/openapi.json", headers={"Accept-Encoding": "br, gzip;q=0.5"})
+    assert not calls, "the spec was built again"
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert json.loads(gzip.decompress(packed.data)) == spec
+    assert len(packed.data) * 5 < len(plain.data)
+    assert packed.headers["ETag"] != plain.headers["ETag"]  # two representations, two tags
+    for etag in (plain.headers["ETag"], packed.headers["ETag"]):
+        again = client.get("/openapi.json", headers={"If-None-Match": etag})
+        assert again.status_code == 304 and not again.data and again.headers["Cache-Control"] == "no-cache"
+    changed = client.get("/openapi.json", headers={"If-None-Match": '"something-else"'})
+    assert changed.status_code == 200 and json.loads(changed.data) == spec
+    refused = client.get("/openapi.json", headers={"Accept-Encoding": "gzip;q=0"})
+    assert "Content-Encoding" not in refused.headers

@@ -8,12 +8,15 @@ import re
 import shlex
 import subprocess
 
+import yaml
 from dockerfile_parse import DockerfileParser
 
 from service import create_app
 
 from .conftest import (
+    DEPLOY,
     DOCKERFILE,
+    K8S,
     ROOT,
     dockerfile_port,
     dockerfile_uid,
@@ -22,6 +25,8 @@ from .conftest import (
     tool,
 )
 
+COMPOSE = DEPLOY / "compose.yaml"
+NGINX_CONF = K8S / "nginx.conf"
 BASE = re.compile(r"python:3\.11-slim(-bookworm)?(@sha256:[0-9a-f]{64})?$")
 BLOCKING_LEVELS = {"error", "warning"}  # hadolint levels above "info"
 
@@ -86,14 +91,38 @@ def test_exec_form_entrypoint_runs_gunicorn_with_the_config(dockerfile: Dockerfi
     assert argv[-1] == "service:create_app()"
 
 
-def test_port_matches_gunicorn(dockerfile: DockerfileParser) -> None:
-    exposed = {int(p.split("/")[0]) for i in instructions(dockerfile, "EXPOSE") for p in i["value"].split()}
+def test_gunicorn_listens_on_loopback_only(dockerfile: DockerfileParser) -> None:
+    """Issue 17.3: 16 slow-header or trickled-body connections, or 64 idle ones, left gunicorn
+    answering no probe. The image never exposes it: loopback, nothing EXPOSEd; nginx runs beside it
+    in its network namespace (the pod's sidecar, deploy/compose.yaml)."""
+    assert not instructions(dockerfile, "EXPOSE")
     port = dockerfile_port(dockerfile)
-    assert exposed == {port}
     conf = load_gunicorn_conf(
         {"TRICKREF_BIND": dockerfile.envs["TRICKREF_BIND"], "PROMETHEUS_MULTIPROC_DIR": "/x"}
     )
-    assert conf["bind"] == [f"0.0.0.0:{port}"]
+    assert conf["bind"] == [f"127.0.0.1:{port}"]
+
+
+def test_compose_puts_nginx_in_front(dockerfile: DockerfileParser) -> None:
+    """The image on its own machine: nginx (the sidecar's configuration) in gunicorn's network
+    namespace, and only nginx's public port published."""
+    compose = yaml.safe_load(COMPOSE.read_text())
+    app, nginx = compose["services"]["trickref"], compose["services"]["nginx"]
+    assert app["build"]["context"] == ".." and app["image"].startswith("trickref:")
+    assert app["environment"]["TRICKREF_BIND"] == dockerfile.envs["TRICKREF_BIND"]
+    assert nginx["network_mode"] == "service:trickref" and "ports" not in nginx
+    mounts = {v.split(":")[1]: v.split(":")[0] for v in nginx["volumes"]}
+    assert (COMPOSE.parent / mounts["/etc/nginx/nginx.conf"]).resolve() == NGINX_CONF.resolve()
+    assert mounts["/tmp"] in compose["volumes"]  # bodies beyond the buffer wait on disk, not in memory
+    conf = NGINX_CONF.read_text()
+    public, metrics = (int(p) for p in re.findall(r"^\s*listen (\d+);", conf, re.M))
+    published = [str(p).rsplit(":", 2) for p in app["ports"]]
+    assert [int(p[-1]) for p in published] == [public]  # not gunicorn's, not the metrics port
+    assert dockerfile_port(dockerfile) not in {public, metrics}
+    assert int(app["environment"]["WEB_CONCURRENCY"]) == app["cpus"]
+    assert nginx["stop_signal"] == "SIGQUIT"
+    grace = int(app["stop_grace_period"].removesuffix("s"))
+    assert grace > load_gunicorn_conf({"PROMETHEUS_MULTIPROC_DIR": "/x"})["graceful_timeout"]
 
 
 def test_metrics_dir_is_set_and_writable_by_the_user(dockerfile: DockerfileParser) -> None:

@@ -15,7 +15,7 @@ from service import create_app
 
 from .conftest import K8S, dockerfile_port, dockerfile_uid, load_gunicorn_conf, load_manifest, tool
 
-MANIFESTS = ["deployment.yaml", "service.yaml", "hpa.yaml", "pdb.yaml", "nginx-configmap.yaml"]
+MANIFESTS = ["deployment.yaml", "service.yaml", "hpa.yaml", "pdb.yaml"]
 K8S_VERSIONS = ["1.30.0", "1.37.0"]  # oldest supported target and the newest schema shipped
 YAMLLINT = "{extends: default, rules: {line-length: {max: 110}}}"
 
@@ -81,6 +81,12 @@ def test_kustomization_lists_every_manifest(m: dict[str, dict[str, Any]]) -> Non
     assert sorted(kustomization["resources"]) == sorted(MANIFESTS)
     on_disk = {p.name for p in K8S.glob("*.yaml")} - {"kustomization.yaml"}
     assert on_disk == set(MANIFESTS)
+    # the nginx ConfigMap is generated from nginx.conf (the file deploy/compose.yaml mounts too),
+    # under the name the pod's volume refers to
+    (generator,) = kustomization["configMapGenerator"]
+    assert generator["files"] == ["nginx.conf"] and (K8S / "nginx.conf").is_file()
+    volumes = [v for v in pod_spec(m)["volumes"] if "configMap" in v]
+    assert [v["configMap"]["name"] for v in volumes] == [generator["name"]]
     images = {i["name"] for i in kustomization.get("images", [])}
     assert container(m)["image"].split(":")[0] in images
 
@@ -98,9 +104,12 @@ def test_kustomize_build_validates() -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert sorted(d["kind"] for d in yaml.safe_load_all(built)) == sorted(
+    documents = list(yaml.safe_load_all(built))
+    assert sorted(d["kind"] for d in documents) == sorted(
         ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "ConfigMap"]
     )
+    (config_map,) = [d for d in documents if d["kind"] == "ConfigMap"]
+    assert config_map["data"]["nginx.conf"] == (K8S / "nginx.conf").read_text()
 
 
 # --- cross-file agreement ---------------------------------------------------------------------------
@@ -162,19 +171,22 @@ def test_probes_reach_real_paths(m: dict[str, dict[str, Any]]) -> None:
     assert m["service"]["spec"]["ports"][0]["targetPort"] in names  # the Service targets nginx
 
 
-def test_container_port_matches_gunicorn_and_dockerfile(
+def test_gunicorn_is_unexposed_and_metrics_have_their_own_port(
     m: dict[str, dict[str, Any]], dockerfile: DockerfileParser
 ) -> None:
+    """Issue 17.3: gunicorn is reached by nginx only (loopback, no container port, the Service
+    targets nginx); issue 17.5: Prometheus scrapes nginx's metrics port, which no Service routes to."""
     c = container(m)
-    port = next(p["containerPort"] for p in c["ports"] if p["name"] == "app")
-    assert port == dockerfile_port(dockerfile)
+    assert "ports" not in c
     env = {e["name"]: e["value"] for e in c.get("env", [])}
+    assert env["TRICKREF_BIND"] == dockerfile.envs["TRICKREF_BIND"]
     conf = load_gunicorn_conf({"TRICKREF_BIND": env["TRICKREF_BIND"], "PROMETHEUS_MULTIPROC_DIR": "/x"})
-    assert conf["bind"] == [f"127.0.0.1:{port}"]  # only nginx, in the same pod, reaches gunicorn
-    nginx_port = next(p["containerPort"] for p in container(m, "nginx")["ports"] if p["name"] == "http")
+    assert conf["bind"] == [f"127.0.0.1:{dockerfile_port(dockerfile)}"]
+    ports = {p["name"]: p["containerPort"] for p in container(m, "nginx")["ports"]}
     annotations = m["deployment"]["spec"]["template"]["metadata"]["annotations"]
-    assert int(annotations["prometheus.io/port"]) == nginx_port
+    assert int(annotations["prometheus.io/port"]) == ports["metrics"] != ports["http"]
     assert annotations["prometheus.io/path"] in {r.rule for r in create_app().url_map.iter_rules()}
+    assert [p["targetPort"] for p in m["service"]["spec"]["ports"]] == ["http"]
 
 
 def test_security_context_matches_the_image(

@@ -1,13 +1,14 @@
-"""The nginx sidecar (deploy/kubernetes/nginx-configmap.yaml): its settings agree with the app and the
-pod, `nginx -t` accepts it, and in front of a real gunicorn it absorbs stalled clients. The tests
-that need the nginx binary skip where it is not installed (Debian: apt-get install nginx-light)."""
+"""The nginx sidecar (deploy/kubernetes/nginx.conf, the pod's ConfigMap and compose's mount): its
+settings agree with the app and the pod, `nginx -t` accepts it, and in front of a real gunicorn it
+absorbs slow clients, bounds what trickled bodies hold, answers its own errors as problem+json and
+logs the client's address. The tests that need the nginx binary skip where it is not installed
+(Debian: apt-get install nginx-light)."""
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
-import signal
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -15,22 +16,18 @@ from typing import Any
 
 import pytest
 
-from bench.common import free_port, stall_and_probe
+from bench.hostile import ATTACKS, PROBE_ADDRESS, Nginx, connect, nginx_binary, probe, run_attack
 from service.config import DEFAULT_MAX_BODY
 from service.errors import ALL_CODES
 
-from .conftest import Gunicorn, load_gunicorn_conf, load_manifest, wait_for
-from .test_slow_clients import raw
+from .conftest import K8S, Gunicorn, load_gunicorn_conf, load_manifest
 
-NGINX = shutil.which("nginx") or next(
-    (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if Path(p).is_file()), None
-)
+NGINX = nginx_binary()
 needs_nginx = pytest.mark.skipif(NGINX is None, reason="nginx is not installed")
 
 
 def nginx_conf() -> str:
-    text: str = load_manifest("nginx-configmap.yaml")["data"]["nginx.conf"]
-    return text
+    return (K8S / "nginx.conf").read_text()
 
 
 def directive(conf: str, name: str) -> list[str]:
@@ -46,12 +43,32 @@ def size(value: str) -> int:
     return int(value[:-1]) * units[value[-1].lower()] if value[-1].lower() in units else int(value)
 
 
+def mebibytes(quantity: str) -> float:
+    return float(quantity.removesuffix("Mi"))
+
+
 def deployment() -> dict[str, Any]:
     return load_manifest("deployment.yaml")
 
 
 def containers() -> dict[str, dict[str, Any]]:
     return {c["name"]: c for c in deployment()["spec"]["template"]["spec"]["containers"]}
+
+
+def servers(conf: str) -> list[str]:
+    """The text of each `server { ... }` block of the http block."""
+    blocks = []
+    for match in re.finditer(r"^  server \{\n", conf, re.M):
+        end = conf.index("\n  }\n", match.end())
+        blocks.append(conf[match.end() : end])
+    return blocks
+
+
+def problems(conf: str) -> dict[int, dict[str, Any]]:
+    found = {}
+    for status, body in re.findall(r"return (\d{3}) '(.*?)';", conf, re.S):
+        found[int(status)] = json.loads(body)
+    return found
 
 
 def test_slow_client_timeouts_and_buffering() -> None:
@@ -64,19 +81,89 @@ def test_slow_client_timeouts_and_buffering() -> None:
     # nginx closes idle upstream connections before gunicorn does, and waits out a slow request
     assert seconds(directive(conf, "keepalive_timeout")[-1]) < gunicorn["keepalive"]
     assert seconds(directive(conf, "proxy_read_timeout")[0]) > gunicorn["timeout"]
+    # clients' idle expiry (httpx 5 s, aiohttp 15 s) ends before nginx closes their connection
+    assert seconds(directive(conf, "keepalive_timeout")[0]) > 15
 
 
-def test_body_limit_agrees_with_the_app() -> None:
+def test_body_limit_agrees_with_the_app_and_memory_is_bounded() -> None:
+    """Issue 17.4: 400 connections sending 256 KB then a byte every 3 s took nginx from 19 to 115
+    MiB (each body buffered whole in memory) against a 32 Mi limit. A body now holds at most
+    client_body_buffer_size of memory (the rest waits in /tmp, on disk), and worker_connections
+    bounds the connections: together within nginx's memory limit, and /tmp's size limit holds
+    every body at once."""
     conf = nginx_conf()
     env = {e["name"]: e["value"] for e in containers()["trickref"]["env"]}
     limit = int(env.get("TRICKREF_MAX_BODY_BYTES", DEFAULT_MAX_BODY))
     assert size(directive(conf, "client_max_body_size")[0]) == limit
-    assert size(directive(conf, "client_body_buffer_size")[0]) >= limit  # bodies stay in memory
-    body = re.search(r"return 413 '(.*?)';", conf, re.S)
-    assert body is not None
-    problem = json.loads(body.group(1))
-    assert problem["code"] == "payload_too_large" and problem["code"] in ALL_CODES
-    assert problem["status"] == 413 and str(limit) in problem["detail"]
+    buffer = size(directive(conf, "client_body_buffer_size")[0])
+    connections = int(directive(conf, "worker_connections")[0])
+    nginx = containers()["nginx"]
+    memory = mebibytes(nginx["resources"]["limits"]["memory"]) * 1024 * 1024
+    assert buffer <= 16 * 1024 and connections * buffer <= memory / 2
+    pod = deployment()["spec"]["template"]["spec"]
+    volumes = {v["name"]: v for v in pod["volumes"]}
+    tmp = volumes[next(m["name"] for m in nginx["volumeMounts"] if m["mountPath"] == "/tmp")]["emptyDir"]
+    assert "medium" not in tmp  # a tmpfs would count against the memory limit
+    assert mebibytes(tmp["sizeLimit"]) * 1024 * 1024 >= connections * limit
+    assert directive(conf, "client_body_temp_path")[0].startswith("/tmp/")
+
+
+def test_connections_and_requests_are_limited_per_client_address() -> None:
+    conf = nginx_conf()
+    zones = directive(conf, "limit_conn_zone") + directive(conf, "limit_req_zone")
+    assert len(zones) == 2 and all(z.startswith("$binary_remote_addr ") for z in zones)
+    public = servers(conf)[0]
+    (per_client,) = directive(public, "limit_conn")
+    assert 0 < int(per_client.split()[1]) <= 64
+    assert directive(public, "limit_req")
+    assert directive(conf, "limit_conn_status") == directive(conf, "limit_req_status") == ["429"]
+
+
+def test_every_error_nginx_makes_is_a_problem_with_the_request_id() -> None:
+    """Issue 17.7: nginx's 400, 413 and 502 were HTML (the 413 had no request id)."""
+    conf = nginx_conf()
+    found = problems(conf)
+    assert set(found) >= {400, 404, 413, 429, 503}
+    for status, problem in found.items():
+        assert problem["status"] == status and problem["code"] in ALL_CODES
+        assert problem["type"] == "urn:trickref:problem:" + problem["code"]
+        assert problem["request_id"] == "$trickref_request_id"
+    limit = size(directive(conf, "client_max_body_size")[0])
+    assert found[413]["code"] == "payload_too_large" and str(limit) in found[413]["detail"]
+    pages = " ".join(directive(conf, "error_page"))
+    for status in ("400", "413", "429", "502", "503", "504"):
+        assert status in pages.split(), status
+    assert "proxy_intercept_errors" not in conf  # the app's own errors pass untouched
+    # the id: the client's when the app would keep it (service/observability.py), else nginx's
+    assert "~^[A-Za-z0-9._-]{1,128}$" in conf
+    assert "X-Request-ID $trickref_request_id" in " ".join(directive(conf, "proxy_set_header"))
+
+
+def test_the_access_log_names_the_client_and_gunicorn_hears_it_from_nginx_only() -> None:
+    """Issue 17.10: behind nginx every access line said 127.0.0.1 and nginx's own log was off."""
+    conf = nginx_conf()
+    assert directive(conf, "access_log")[0] == "/dev/stdout trickref"
+    assert directive(servers(conf)[0], "access_log") == []  # the public port logs (metrics port: off)
+    log_format = conf[conf.index("log_format trickref") : conf.index("access_log /dev/stdout")]
+    assert '"client": "$remote_addr"' in log_format and "$trickref_request_id" in log_format
+    headers = directive(conf, "proxy_set_header")
+    # nginx's view of the client replaces whatever X-Forwarded-For the client sent
+    assert "X-Forwarded-For $remote_addr" in headers
+    assert not any("proxy_add_x_forwarded_for" in h for h in headers)
+    gunicorn = load_gunicorn_conf({"PROMETHEUS_MULTIPROC_DIR": "/x"})
+    assert gunicorn["forwarded_allow_ips"] == "127.0.0.1,::1"  # trusted from the sidecar only
+
+
+def test_metrics_are_not_forwarded_from_the_public_port() -> None:
+    """Issue 17.5: /metrics was public through `location /`."""
+    conf = nginx_conf()
+    public, metrics = servers(conf)
+    assert re.search(r"location = /metrics \{\s*return 404;", public)
+    assert directive(metrics, "proxy_pass") == ["http://trickref"]
+    assert re.findall(r"location (.*?) \{", metrics) == ["= /metrics", "/"]
+    ports = {p["name"]: p["containerPort"] for p in containers()["nginx"]["ports"]}
+    assert int(directive(public, "listen")[0]) == ports["http"]
+    assert int(directive(metrics, "listen")[0]) == ports["metrics"]
 
 
 def test_nginx_is_the_only_way_in() -> None:
@@ -85,12 +172,9 @@ def test_nginx_is_the_only_way_in() -> None:
     env = {e["name"]: e["value"] for e in c["trickref"]["env"]}
     assert env["TRICKREF_BIND"].startswith("127.0.0.1:")
     assert directive(conf, "server") == [env["TRICKREF_BIND"]]  # the upstream
-    listen = int(directive(conf, "listen")[0])
-    http = next(p for p in c["nginx"]["ports"] if p["name"] == "http")
-    assert http["containerPort"] == listen
-    assert "http" not in {p["name"] for p in c["trickref"]["ports"]}
+    assert "ports" not in c["trickref"]
     service = load_manifest("service.yaml")
-    assert service["spec"]["ports"][0]["targetPort"] == "http"
+    assert [p["targetPort"] for p in service["spec"]["ports"]] == ["http"]
 
 
 def test_nginx_writes_only_to_its_empty_dir_and_reads_the_config_map() -> None:
@@ -99,10 +183,7 @@ def test_nginx_writes_only_to_its_empty_dir_and_reads_the_config_map() -> None:
     volumes = {v["name"]: v for v in pod["volumes"]}
     mounts = {m["mountPath"]: m for m in containers()["nginx"]["volumeMounts"]}
     config = mounts["/etc/nginx/nginx.conf"]
-    assert (
-        volumes[config["name"]]["configMap"]["name"]
-        == load_manifest("nginx-configmap.yaml")["metadata"]["name"]
-    )
+    assert volumes[config["name"]]["configMap"]["name"] == "trickref-nginx"
     assert config["subPath"] == "nginx.conf" and config.get("readOnly") is True
     assert "emptyDir" in volumes[mounts["/tmp"]["name"]]
     writable = directive(conf, "pid") + [
@@ -115,62 +196,145 @@ def test_nginx_writes_only_to_its_empty_dir_and_reads_the_config_map() -> None:
 @needs_nginx
 def test_nginx_accepts_the_configuration(tmp_path: Path) -> None:
     path = tmp_path / "nginx.conf"
-    path.write_text(nginx_conf())
+    path.write_text(nginx_conf().replace("/tmp/", f"{tmp_path}/"))
     result = subprocess.run(
         [str(NGINX), "-t", "-q", "-c", str(path)], capture_output=True, text=True, timeout=30
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+# --- a real nginx in front of a real gunicorn ---------------------------------------------------------
+
+SHORT_TIMEOUTS = [(r"client_header_timeout 5s;", "client_header_timeout 2s;"),
+                  (r"client_body_timeout 5s;", "client_body_timeout 2s;")]  # fmt: skip
+
+
+@pytest.fixture
+def sidecar(gunicorn: Gunicorn) -> Any:
+    gunicorn.start()
+    proxy = Nginx(gunicorn.port, edits=SHORT_TIMEOUTS).start()
+    yield proxy
+    proxy.stop()
+
+
 @needs_nginx
 @pytest.mark.slow
 @pytest.mark.xdist_group("gunicorn")
-def test_nginx_in_front_of_gunicorn_absorbs_stalled_clients(gunicorn: Gunicorn, tmp_path: Path) -> None:
-    """The sidecar's own config, pointed at a real gunicorn on 127.0.0.1 (ports and paths
-    rewritten for the test): stalled clients never reach gunicorn, probes through nginx are all
-    answered, a body over the limit gets the problem+json 413."""
-    gunicorn.start()
-    port = free_port()
-    conf = nginx_conf().replace("/tmp/", f"{tmp_path}/")
-    conf = re.sub(r"listen \d+;", f"listen 127.0.0.1:{port};", conf)
-    conf = re.sub(r"server 127\.0\.0\.1:\d+;", f"server 127.0.0.1:{gunicorn.port};", conf)
-    conf = conf.replace("client_body_timeout 5s;", "client_body_timeout 2s;")
-    path = tmp_path / "nginx.conf"
-    path.write_text(conf)
-    proc = subprocess.Popen(
-        [str(NGINX), "-c", str(path), "-g", "daemon off;"],
-        stdout=subprocess.DEVNULL,
-        stderr=(tmp_path / "nginx.log").open("wb"),
-        start_new_session=True,
+@pytest.mark.parametrize("attack", [a for a in ATTACKS if a.slow_client], ids=lambda a: a.name)
+def test_nginx_absorbs_slow_clients(gunicorn: Gunicorn, sidecar: Nginx, attack: Any) -> None:
+    """Issue 17.3 and 17.4, on the shipped configuration (timeouts shortened to 2 s): slow headers,
+    idle connections, trickled bodies and 400 connections trickling 256 KiB bodies; every probe
+    through nginx answered, nothing stalled reaches gunicorn, and the trickled bodies cost nginx
+    its buffers (before: 12 to 116 MiB; measured after: 13 to 23 MiB)."""
+    report = run_attack(attack, sidecar.port, "nginx", gunicorn.workers, sidecar, seconds=3.0)
+    assert report.all_probes and report.probes_sent >= 8, report
+    before, peak = report.nginx_rss or (0.0, 0.0)
+    assert peak - before < 40, report  # 400 x 256 KiB held in memory would be 100 MiB
+    time.sleep(0.2)
+    guard = [r for r in gunicorn.json_lines() if r.get("logger") == "trickref.guard"]
+    assert not guard, guard[:3]  # no stalled body ever reached gunicorn
+
+
+def request_problem(
+    port: int, request: bytes, source: str = PROBE_ADDRESS
+) -> tuple[int, dict[str, str], Any]:
+    with connect(port, source, timeout=10) as sock:
+        sock.sendall(request)
+        data = b""
+        while True:
+            part = sock.recv(65536)
+            if not part:
+                break
+            data += part
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v for k, v in (line.split(": ", 1) for line in lines[1:])}
+    return int(lines[0].split()[1]), headers, json.loads(body) if body else None
+
+
+@needs_nginx
+@pytest.mark.slow
+@pytest.mark.xdist_group("gunicorn")
+def test_nginx_errors_are_problems_and_logs_name_the_client(gunicorn: Gunicorn, sidecar: Nginx) -> None:
+    big = b'{"seed": 1' + b" " * (DEFAULT_MAX_BODY + 10) + b"}"
+    head = (
+        "POST /v1/games/oh-hell/deals HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(big)}\r\nX-Request-ID: big-1\r\nConnection: close\r\n\r\n"
+    )
+    cases = [
+        (head.encode() + big, 413, "payload_too_large", "big-1"),
+        (b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-ID: a\rb\r\n\r\n", 400, "malformed_request", None),
+        (b"NOT HTTP AT ALL\r\n\r\n", 400, "malformed_request", None),
+        (b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 404, "not_found", None),
+        (b"GET //metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 404, "not_found", None),
+        (b"GET /%6detrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 404, "not_found", None),
+    ]
+    for request, status, code, request_id in cases:
+        got, headers, problem = request_problem(sidecar.port, request)
+        assert got == status and headers["content-type"] == "application/problem+json", (request[:40], got)
+        assert problem["code"] == code and problem["status"] == status
+        assert problem["request_id"] == headers["x-request-id"]
+        assert re.fullmatch(r"[0-9a-f]{32}", problem["request_id"]) if request_id is None else True
+        if request_id:
+            assert problem["request_id"] == request_id
+
+    # the metrics port serves them; the Service never routes there
+    status, _ = probe(sidecar.metrics_port, "/metrics")
+    assert status == 200
+    assert probe(sidecar.metrics_port, "/healthz")[0] == 404
+
+    # beyond the per-address connection limit: 429, for that address only
+    conf = nginx_conf()
+    allowed = int(directive(servers(conf)[0], "limit_conn")[0].split()[1])
+    held = []
+    stalled = (
+        b"POST /v1/games/oh-hell/deals HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100\r\n\r\n{"
     )
     try:
-
-        def up() -> bool:
-            try:
-                return (
-                    raw(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 1)[0] == 200
-                )
-            except OSError:
-                return False
-
-        assert wait_for(up, 10), (tmp_path / "nginx.log").read_text()
-        report = stall_and_probe(port, stalled=48, seconds=3.0, probe_every=0.2, probe_timeout=2.0)
-        assert report.probes_ok == report.probes_sent >= 8, report
-        assert report.dropped == 48 and report.drop_max() < 2 + 1.5, report
-        big = b'{"seed": 1' + b" " * (DEFAULT_MAX_BODY + 10) + b"}"
-        head = (
-            "POST /v1/games/oh-hell/deals HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(big)}\r\nConnection: close\r\n\r\n"
-        )
-        status, headers, body = raw(port, head.encode() + big)
-        assert status == 413 and headers["content-type"] == "application/problem+json"
-        assert json.loads(body)["code"] == "payload_too_large"
+        for _ in range(allowed):
+            sock = connect(sidecar.port, "127.0.0.77")
+            sock.sendall(stalled)
+            held.append(sock)
         time.sleep(0.2)
-        guard = [r for r in gunicorn.json_lines() if r.get("logger") == "trickref.guard"]
-        assert not guard, guard[:3]  # no stalled body ever reached gunicorn
+        status, headers, problem = request_problem(
+            sidecar.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "127.0.0.77"
+        )
+        assert status == 429 and problem["code"] == "http_error" and headers["retry-after"] == "1"
+        assert probe(sidecar.port)[0] == 200  # another address is served
     finally:
-        proc.send_signal(signal.SIGQUIT)
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for sock in held:
+            sock.close()
+
+    # the access logs: nginx's names the client, gunicorn's `client` is the same address
+    status, _, _ = request_problem(
+        sidecar.port,
+        b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-ID: who-1\r\nX-Forwarded-For: 6.6.6.6\r\n"
+        b"Connection: close\r\n\r\n",
+        "127.0.0.55",
+    )
+    assert status == 200
+    time.sleep(0.3)
+    nginx_lines = [r for r in sidecar.access_log() if r.get("request_id") == "who-1"]
+    assert [r["client"] for r in nginx_lines] == ["127.0.0.55"]
+    gunicorn.stop()
+    lines = [r for r in gunicorn.json_lines() if r.get("request_id") == "who-1"]
+    access = [r for r in lines if r.get("logger") == "gunicorn.access"]
+    assert [(r["remote"], r["client"]) for r in access] == [("127.0.0.1", "127.0.0.55")]
+
+
+@needs_nginx
+@pytest.mark.slow
+@pytest.mark.xdist_group("gunicorn")
+def test_gunicorn_down_is_a_problem(tmp_path: Path) -> None:
+    """nginx's 502 (nothing listening upstream) was HTML."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        dead = sock.getsockname()[1]
+    with Nginx(dead) as proxy:
+        status, headers, problem = request_problem(
+            proxy.port,
+            b"GET /v1/games HTTP/1.1\r\nHost: x\r\nX-Request-ID: down-1\r\nConnection: close\r\n\r\n",
+        )
+    assert status == 503 and headers["content-type"] == "application/problem+json"
+    assert problem["code"] == "internal_error" and problem["request_id"] == "down-1"

@@ -4,6 +4,7 @@ such an install carries everything the app reads at run time (schemas/examples.j
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -71,3 +72,21 @@ def test_the_wheel_serves_the_app_without_the_source_tree(tmp_path):
     )
     games = '["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"]'
     assert out.stdout.strip().splitlines()[-1] == games
+
+
+def test_make_serve_installs_only_what_serving_needs():
+    """Issue 13.16: `make serve` installed every dev tool (a 379 MB venv with a 55 MB hadolint,
+    about 70 s); it installs the project's own dependencies (41 MB, 35 s from a fresh clone)."""
+    makefile = (ROOT / "Makefile").read_text()
+    rules = {}
+    for match in re.finditer(r"^(\S[^:\n]*):([^\n]*)\n((?:\t[^\n]*\n)*)", makefile, re.M):
+        rules[match.group(1).strip()] = (match.group(2).split(), match.group(3))
+    prerequisites, _ = rules["serve"]
+    assert prerequisites[:1] == ["$(SERVE_STAMP)"]
+    _, recipe = rules["$(SERVE_STAMP)"]
+    assert "pip install -q -e .\n" in recipe and "[" not in recipe
+    for target in ("lint", "openapi", "load", "bench", "fuzz"):
+        assert rules[target][0][:1] == ["$(STAMP)"], target
+    assert "'.[dev]'" in rules["$(STAMP)"][1]
+    # the dev install covers serving too: one venv, both stamps
+    assert "$(SERVE_STAMP)" in rules["$(STAMP)"][1]

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import random
+
 from service.rules.belote.cards import BELOTE_ORDER, DECK_24, DECK_32, LAST_TRICK, card_points, points
 from service.rules.belote.combinations import Run, holds_king_and_queen, quartets, runs
-from service.rules.cards import Suit, card, cards
-from service.rules.trick import winning_index
+from service.rules.belote.duties import (
+    BALOOT_DUTIES,
+    BLOT_DUTIES,
+    TRUMP_LEAD_NEVER,
+    TRUMP_LEAD_OPPONENT,
+    UNDERTRUMP_REQUIRED,
+    BeloteDuties,
+)
+from service.rules.belote.duties import judge as duty_judge
+from service.rules.cards import SUITS, Suit, card, cards
+from service.rules.errors import Code
+from service.rules.trick import Duties, judge, winning_index
 
 H = Suit.HEARTS
 
@@ -70,3 +82,51 @@ def test_the_mask_fast_path_agrees_with_the_reference():
         ]
         assert may_hold_run(mask) == bool(reference)
         assert holds_quartet(mask, ranks) == bool(quartets(hand, "TJQKA"))
+
+
+# --------------------------------------------------------------------- the family's duties
+
+
+def _legal(hand: str, trick: str, duties: BeloteDuties, partner: bool = False) -> set[str]:
+    return {c.text for c in duty_judge(cards(hand.split()), cards(trick.split()), H, duties, partner).legal}
+
+
+def test_trump_lead_beats_even_the_partners_trump_by_default() -> None:
+    # hearts trump, led by the partner's 9H (winning): the rule books say beat it if you can
+    assert _legal("JH 7H AS", "9H 8H", BLOT_DUTIES, partner=True) == {"JH"}
+    assert _legal("JH 7H AS", "9H 8H", BALOOT_DUTIES, partner=True) == {"JH"}
+
+
+def test_trump_lead_option_beat_only_an_opponents_trump() -> None:
+    duties = BeloteDuties(TRUMP_LEAD_OPPONENT, UNDERTRUMP_REQUIRED)
+    assert _legal("JH 7H AS", "9H 8H", duties, partner=True) == {"JH", "7H"}  # the partner wins: any trump
+    assert _legal("JH 7H AS", "8H 9H", duties, partner=False) == {"JH"}  # an opponent wins: beat it
+    never = BeloteDuties(TRUMP_LEAD_NEVER, UNDERTRUMP_REQUIRED)
+    assert _legal("JH 7H AS", "8H 9H", never) == {"JH", "7H"}
+
+
+def test_undertrump_free_or_required() -> None:
+    # spades led, an opponent trumped with the jack: nothing beats it
+    v = duty_judge(cards(["7H", "AD"]), cards(["AS", "JH"]), H, BLOT_DUTIES, False)
+    assert {c.text for c in v.legal} == {"7H", "AD"}
+    v = duty_judge(cards(["7H", "AD"]), cards(["AS", "JH"]), H, BALOOT_DUTIES, False)
+    assert [c.text for c in v.legal] == ["7H"] and v.reasons == {card("AD"): Code.MUST_TRUMP}
+
+
+def test_family_duties_agree_with_the_core_judge() -> None:
+    """Blot's and Baloot's duties as the core's flags: same legal cards, same reasons."""
+    rng = random.Random(13)
+    flags = {
+        BLOT_DUTIES: Duties(True, True, True, True, True),
+        BALOOT_DUTIES: Duties(True, True, True, True, False),
+    }
+    for _ in range(3000):
+        deck = rng.sample(DECK_32, 32)
+        n = rng.randrange(0, 4)
+        trick, hand = deck[:n], tuple(deck[n : n + rng.randrange(1, 9)])
+        trump = rng.choice([None, *SUITS])
+        partner = n >= 2 and winning_index(trick, trump, BELOTE_ORDER) == n - 2
+        for family, core in flags.items():
+            mine = duty_judge(hand, trick, trump, family, partner)
+            theirs = judge(hand, trick, trump, core, BELOTE_ORDER, partner)
+            assert mine.legal == theirs.legal and dict(mine.reasons) == dict(theirs.reasons)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from service.rules.belote.cards import BELOTE_ORDER, DECK_32
 from service.rules.belote.combinations import holds_king_and_queen, quartets, runs
+from service.rules.belote.duties import judge as belote_judge
 from service.rules.blot import GAMES
 from service.rules.blot.combinations import (
     QUARTET,
@@ -25,7 +26,7 @@ from service.rules.blot.options import FIRST_IN_ORDER, QUARTET_VALUES
 from service.rules.blot.state import COMPLETE, REDEAL, BlotState
 from service.rules.cards import suit_of
 from service.rules.errors import RuleError
-from service.rules.trick import judge
+from service.rules.trick import Duties, judge
 
 GAME = {g.id: g for g in GAMES}
 SETTINGS = settings(
@@ -146,9 +147,15 @@ def test_random_deals_keep_the_rules(deal: tuple[str, Any, int, int], pass_bias:
             hand_now = [c.text for c in before.hands[action.seat]]
             assert action.card.text in allowed(hand_now, trick, trump, partner, free)
             assert {c.text for c in before.legal_cards()} == allowed(hand_now, trick, trump, partner, free)
-            verdict = judge(before.hands[action.seat], before.trick, before.play.trump, before.table.duties,
+            # the core's judge with the same duties agrees, and the family's gives the same reasons
+            core = Duties(must_trump=True, must_overtrump=True, raise_on_trump_lead=True,
+                          partner_exemption=True, free_if_cannot_overtrump=free)  # fmt: skip
+            verdict = judge(before.hands[action.seat], before.trick, before.play.trump, core,
                             BELOTE_ORDER, partner)  # fmt: skip
             assert set(verdict.legal) == set(before.legal_cards())
+            family = belote_judge(before.hands[action.seat], before.trick, before.play.trump,
+                                  before.table.duties, partner)  # fmt: skip
+            assert family.legal == verdict.legal and dict(family.reasons) == dict(verdict.reasons)
         # a seat's view never holds another seat's unplayed card (the duel's turned card is public)
         for seat in range(n):
             v = after.view(seat)
@@ -185,8 +192,21 @@ def test_random_deals_keep_the_rules(deal: tuple[str, Any, int, int], pass_bias:
         tens, rest = divmod(line["total_points"], 10)
         up = rest > 5 or (rest == 5 and rules["rounding"] == "half-up")
         assert line["points"] == tens + up
-    # scoring the summary gives the same answer as scoring the record
+    # scoring the summary gives the same answer as scoring the record, and so does the summary that
+    # gives each seat's declarations instead of the totals (the service ranks them as from the record)
     assert g.score(rules, {"summary": result["summary"]})["scores"] == result["scores"]
+    declared = {k: v for k, v in result["summary"].items() if k != "combinations"}
+    declared["dealer"] = final.table.dealer
+    declared["declarations"] = [
+        {"seat": d.seat, "kind": "run", "length": len(d.cards), "top": d.cards[-1][0], "suit": d.cards[-1][1]}
+        if d.kind == "run"
+        else {"seat": d.seat, "kind": "quartet", "rank": d.cards[0][0]}
+        for seat in final.play.combinations.declared
+        for d in seat
+    ]
+    out = g.score(rules, {"summary": declared})
+    assert out["scores"] == result["scores"]
+    assert out["summary"]["combinations"] == result["summary"]["combinations"]
     # one side takes it all unless the contract was made without a double
     made_plain = result["made"] and (game == "blot-duel" or final.contract.double == "none")
     if not made_plain:

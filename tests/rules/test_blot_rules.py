@@ -172,7 +172,7 @@ def test_bid_ceiling_option():
     assert e.code == Code.BID_OUT_OF_RANGE
     assert state(record(SUITED, [bid(0, 16, "S"), capot(1, "S")]), rules).contract.capot
     assert max(a.value or 0 for a in state(record(SUITED, []), rules).legal_actions()) == 16
-    assert max(a.value or 0 for a in state(record(SUITED, [])).legal_actions()) == 82  # no ceiling
+    assert max(a.value or 0 for a in state(record(SUITED, [])).legal_actions()) == 75  # no ceiling
 
 
 # --------------------------------------------------------------------- contra and recontra

@@ -98,10 +98,11 @@ def test_all_eight_tricks_add_90():
 
 def test_capot_bid_made_only_with_all_eight_tricks():
     out = score(summary(value=None, capot=True, cp=(162, 0), tricks=(8, 0), comb=(0, 0), blot=None))
-    assert out["made"] and out["scores"] == [25 + 25, 0]
+    # capot is worth one more than the highest numeric bid (75): 252 -> 25, + 76
+    assert out["made"] and out["scores"] == [25 + 76, 0]
     out = score(summary(value=None, capot=True, cp=(152, 10), tricks=(7, 1), comb=(0, 0), blot=None))
-    assert not out["made"] and out["scores"] == [0, 16 + 25]
-    rules = BAZAR.rules({"capot_bid_value": 30})
+    assert not out["made"] and out["scores"] == [0, 16 + 76]
+    rules = BAZAR.rules({"bid_ceiling": 20, "capot_bid_value": 30})
     out = score(summary(value=None, capot=True, cp=(162, 0), tricks=(8, 0), comb=(0, 0), blot=None), rules)
     assert out["scores"] == [25 + 30, 0]
 

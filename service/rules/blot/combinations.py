@@ -86,6 +86,8 @@ class Combinations:
     points: tuple[int, int]
     team: int | None
     blot_seat: int | None
+    # every seat's combinations, scoring or not: what each announces with its first card
+    declared: tuple[tuple[Declaration, ...], ...] = ()
 
     def blot_team(self, players: int) -> int | None:
         if self.blot_seat is None:
@@ -114,29 +116,35 @@ def score_combinations(
     if trump is not None:  # the blot: king and queen of trumps in one hand
         kq = _KING_QUEEN[trump]
         blot_seat = next((s for s in range(n) if masks[s] & kq == kq), None)
+    winner, _ = best_side(decls, first, ties)
+    declared = tuple(tuple(d) for d in decls)
+    if winner is None:
+        return Combinations((), (0, 0), None, blot_seat, declared)
+    scoring = tuple(d for s in range(n) if team_of(s) == winner for d in decls[s])
+    total = sum(d.points for d in scoring)
+    pts = (total, 0) if winner == 0 else (0, total)
+    return Combinations(scoring, pts, winner, blot_seat, declared)
+
+
+def best_side(decls: Sequence[Sequence[Declaration]], first: int, ties: str) -> tuple[int | None, bool]:
+    """The side whose best combination beats the other's (None: nobody scores), and whether only the
+    trick order from `first` decided it (equal best combinations, option `combination_ties`)."""
+    n = len(decls)
+    mod = 2 if n == 4 else n
     best: dict[int, tuple[tuple[int, int, int, int], int]] = {}  # team -> (key, order of its holder)
     for order in range(n):
         seat = (first + order) % n
         for d in decls[seat]:
-            t = team_of(seat)
+            t = seat % mod
             if t not in best or d.key > best[t][0]:
                 best[t] = (d.key, order)
-    winner: int | None
     if not best:
-        winner = None
-    elif len(best) == 1:
-        winner = next(iter(best))
-    else:
-        (k0, o0), (k1, o1) = best[0], best[1]
-        if k0 != k1:
-            winner = 0 if k0 > k1 else 1
-        elif ties == FIRST_IN_ORDER:
-            winner = 0 if o0 < o1 else 1
-        else:
-            winner = None
-    if winner is None:
-        return Combinations((), (0, 0), None, blot_seat)
-    scoring = tuple(d for s in range(n) if team_of(s) == winner for d in decls[s])
-    total = sum(d.points for d in scoring)
-    pts = (total, 0) if winner == 0 else (0, total)
-    return Combinations(scoring, pts, winner, blot_seat)
+        return None, False
+    if len(best) == 1:
+        return next(iter(best)), False
+    (k0, o0), (k1, o1) = best[0], best[1]
+    if k0 != k1:
+        return (0 if k0 > k1 else 1), False
+    if ties == FIRST_IN_ORDER:
+        return (0 if o0 < o1 else 1), True
+    return None, False

@@ -13,31 +13,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32
+from ..belote.duties import judge
 from ..cards import NO_TRUMP, Card, suit_of
-from ..errors import Code, InvalidRecord, RuleError
+from ..errors import Code, IllegalAction, InvalidRecord, RuleError
 from ..game import Game, Json
 from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
 from ..play import play_on
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord
-from ..trick import judge, winning_index
+from ..trick import winning_index
 from ..tricks import legal_answer, partner_winning, read_hand_and_trick, read_played, winner_answer
-from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID
+from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID, capot_value
 from .scoring import DEAL_POINTS, DOUBLES, NONE, TRICKS, Contract, Tally, bazar_score, duel_score
-from .state import (
-    BAZAR,
-    BAZAR_FIELDS,
-    DUEL,
-    DUEL_FIELDS,
-    BlotState,
-    build,
-    card_values,
-    duties,
-    initial_bazar,
-    initial_duel,
-    start_bazar,
-    start_duel,
-)
+from .state import BlotState, build, initial_bazar, initial_duel, start_bazar, start_duel
+from .summary import card_point_values, check_card_points, check_combinations, read_declarations
+from .table import BAZAR, BAZAR_FIELDS, DUEL, DUEL_FIELDS, card_values, duties
 
 __all__ = ["GAMES", "BazarBlotGame", "BlotDuelGame", "deal_state"]
 
@@ -171,6 +161,15 @@ class BlotGame(Game):
 
         def check(raw: object, index: int) -> None:
             check_fields(raw, fields, index)
+            # refused here as in a record (state._check_fields), before the canonical form drops it
+            if (
+                isinstance(raw, Mapping)
+                and raw.get("type") == "bid"
+                and raw.get("capot") is True
+                and raw.get("value") is not None
+            ):
+                why = "a capot bid carries no value: capot is the highest bid"
+                raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, why, index)
 
         return play_on(body, record, st, self.players, canonical, check)
 
@@ -184,7 +183,7 @@ class BlotGame(Game):
 
     def score_tally(self, rules: Rules, tally: Tally) -> Json:
         if self.game == BAZAR:
-            return bazar_score(tally, rules["capot_bid_value"], rules["rounding"])
+            return bazar_score(tally, capot_value(rules), rules["rounding"])
         return duel_score(tally, rules["rounding"])
 
     def read_trump(self, value: object) -> str:
@@ -208,7 +207,7 @@ class BlotGame(Game):
         partner = bool(trick) and partner_winning(
             trick, winning_index(trick, trump_suit, BELOTE_ORDER), self.players
         )
-        verdict = judge(hand, trick, trump_suit, duties(rules["undertrump"]), BELOTE_ORDER, partner)
+        verdict = judge(hand, trick, trump_suit, duties(rules["undertrump"]), partner)
         return legal_answer(rules, hand, verdict)
 
     # --- the match
@@ -265,14 +264,7 @@ class BlotGame(Game):
         if not isinstance(entry, Mapping) or (entry.get("hand") is None) == (entry.get("summary") is None):
             raise InvalidRecord(Code.INVALID_SUMMARY, "each deal is {'hand': record} or {'summary': summary}")
         if entry.get("summary") is not None:
-            summary = entry["summary"]
-            tally = self.read_summary(rules, summary)
-            given = summary.get("dealer") if isinstance(summary, Mapping) else None
-            if given is not None and read_seat(given, self.players, "summary.dealer") != dealer:
-                raise InvalidRecord(
-                    Code.WRONG_DEALER, f"this deal is dealt by seat {dealer}, the summary says seat {given}"
-                )
-            return self.score_tally(rules, tally)
+            return self.score_tally(rules, self.read_summary(rules, entry["summary"], dealer))
         record, st = self.replay(rules, entry["hand"])
         if record.dealer != dealer:
             raise InvalidRecord(
@@ -283,8 +275,9 @@ class BlotGame(Game):
 
     # --- summaries
 
-    def read_summary(self, rules: Rules, summary: object) -> Tally:
-        """A scorepad summary checked against the rules: a contract, 162 points, 8 tricks."""
+    def read_summary(self, rules: Rules, summary: object, dealer: int | None = None) -> Tally:
+        """A scorepad summary checked against the rules and against what a deal can produce; its
+        combinations as two totals or as each seat's declarations (`dealer`: the match's rotation)."""
         if not isinstance(summary, Mapping):
             raise InvalidRecord(
                 Code.INVALID_SUMMARY, "a summary is an object: contract, card_points, tricks…"
@@ -292,16 +285,32 @@ class BlotGame(Game):
         contract = self._read_contract(rules, summary.get("contract"))
         cp = _pair(summary, "card_points")
         tricks = _pair(summary, "tricks")
-        combos = _pair(summary, "combinations")
+        given = summary.get("dealer")
+        if given is not None:
+            given = read_seat(given, self.players, "summary.dealer")
+            if dealer is not None and given != dealer:
+                raise InvalidRecord(
+                    Code.WRONG_DEALER, f"this deal is dealt by seat {dealer}, the summary says seat {given}"
+                )
+            dealer = given
+        declared = summary.get("declarations")
+        if (summary.get("combinations") is None) == (declared is None):
+            raise InvalidRecord(
+                Code.INVALID_SUMMARY,
+                "give the combinations as 'combinations' (the points each team scores) or as "
+                "'declarations' (what each seat declared), one of the two",
+                field="summary.combinations",
+            )
         blot = summary.get("blot")
         if contract is None:
-            if cp != (0, 0) or tricks != (0, 0) or combos != (0, 0) or blot is not None:
+            some = bool(declared) if declared is not None else _pair(summary, "combinations") != (0, 0)
+            if cp != (0, 0) or tricks != (0, 0) or blot is not None or some:
                 raise InvalidRecord(
                     Code.INVALID_SUMMARY,
                     "a deal without a contract (four passes) is void: no points, tricks or combinations",
                     field="summary.contract",
                 )
-            return Tally(None, cp, tricks, combos, None)
+            return Tally(None, cp, tricks, (0, 0), None)
         if sum(tricks) != TRICKS:
             raise InvalidRecord(Code.INVALID_SUMMARY, "the tricks total 8", field="summary.tricks")
         total = sum(cp)
@@ -319,15 +328,19 @@ class BlotGame(Game):
                     f"team {team} took no trick but has {cp[team]} card points",
                     field="summary.card_points",
                 )
-        if any(v % 10 for v in combos) or (combos[0] and combos[1]):
-            raise InvalidRecord(
-                Code.INVALID_SUMMARY,
-                "combinations are tens, and only the side with the best combination scores them",
-                field="summary.combinations",
+        check_card_points(cp, tricks, card_point_values(contract.strain, self.players), self.players)
+        table = rules["quartet_values"] if self.game == BAZAR else None
+        trump = contract.strain != NO_TRUMP
+        if declared is not None:
+            combos = read_declarations(
+                declared, self.players, contract.strain, table, rules["combination_ties"], dealer
             )
+        else:
+            combos = _pair(summary, "combinations")
+            check_combinations(combos, table, trump, self.players)
         if blot is not None:
             blot = read_seat(blot, 2, "summary.blot")
-            if contract.strain == NO_TRUMP:
+            if not trump:
                 raise InvalidRecord(
                     Code.INVALID_SUMMARY,
                     "no trump has no blot (king and queen of trumps)",

@@ -8,16 +8,22 @@ research (section 2.2) found at real tables; docs/rules/bazar-blot.md records ea
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from ..profile import Option, Profile, RuleBook
+from ..errors import Code, InvalidRecord
+from ..profile import Option, Profile, RuleBook, Rules
 
 BOOK = "Armenian Blot rule book (skill.games)"
 RESEARCH = "Belote research 2.2"
 
-# The most a side can ever score, in tens: 162 card points, 90 for all eight tricks, the blot 20 and
-# the best combinations two hands can hold (four jacks and four nines, four aces and four tens: 550),
-# 822 points in all. A bid above 82 can never be made, so without a ceiling the ladder stops there.
-MAX_BID = 82
+# The highest bid a side can make, in tens. A bid is reached with card points (the last trick in),
+# combinations and the blot; the 90 for all eight tricks does not count toward it (rule book,
+# Scoring). The most a side can hold is 752 in no trump: 162 card points, and four jacks and four
+# aces (200 + 190) in one hand with four tens and four kings (100 + 100) in the other: two hands
+# hold at most four quartets, and a hand of two quartets holds no run. With a trump it is 722
+# (jacks and nines 340, kings and queens 200, the blot 20). A higher bid can never be made, so
+# without a ceiling the numeric ladder stops at 75 and capot, the highest bid, is worth 76.
+MAX_BID = 75
 MIN_BID = 8
 
 # contra timing
@@ -100,7 +106,7 @@ BAZAR_OPTIONS: tuple[Option, ...] = (
         "int",
         None,
         f"Highest numeric bid, in tens; null: none below capot (the ladder stops at {MAX_BID}, "
-        "beyond anything a side can score)",
+        "the most a side can reach with card points, combinations and the blot)",
         f"{BOOK}, The bazar (no ceiling stated); {RESEARCH} A1 (terz.am, teleblot: capped at 16; "
         "Blot Star: up to 80)",
         minimum=MIN_BID,
@@ -109,10 +115,12 @@ BAZAR_OPTIONS: tuple[Option, ...] = (
     Option(
         "capot_bid_value",
         "int",
-        25,
-        "What a capot bid adds, in tens, before the multiplier (25: the 252 points of all eight tricks)",
+        None,
+        "What a capot bid adds, in tens, before the multiplier; null: one more than the highest "
+        f"numeric bid (the ceiling, else {MAX_BID}), so that the highest bid is worth more than every "
+        "number below it. A value below the ceiling is refused",
         f"{BOOK}, The bazar (capot is the highest bid; its value is not stated); {RESEARCH} A1 and A12 "
-        "(terz.am, teleblot: capot is a 25 bid; 162 + 90 = 252)",
+        "(terz.am, teleblot: capot is a 25 bid over numbers capped at 16; 162 + 90 = 252)",
         minimum=MIN_BID,
         maximum=MAX_BID + 1,
     ),
@@ -140,6 +148,31 @@ BAZAR_OPTIONS: tuple[Option, ...] = (
 DUEL_OPTIONS: tuple[Option, ...] = _common(151)
 
 
+def ceiling(rules: Rules | Mapping[str, Any]) -> int:
+    """The highest numeric bid in force."""
+    given: int | None = rules["bid_ceiling"]
+    return MAX_BID if given is None else given
+
+
+def capot_value(rules: Rules | Mapping[str, Any]) -> int:
+    """What a capot bid adds, in tens: the option, else one more than the highest numeric bid."""
+    given: int | None = rules["capot_bid_value"]
+    return ceiling(rules) + 1 if given is None else given
+
+
+def validate_bazar(values: Mapping[str, Any]) -> None:
+    """The highest bid is worth at least every bid below it (rule book, The bazar: capot is the
+    highest bid): a capot worth less than the ceiling would let a number outscore it."""
+    given = values["capot_bid_value"]
+    if given is not None and given < ceiling(values):
+        raise InvalidRecord(
+            Code.INVALID_RULE_VALUE,
+            f"capot_bid_value {given} is below the highest numeric bid {ceiling(values)}: capot, the "
+            "highest bid, is worth at least every bid below it (lower bid_ceiling or raise the capot)",
+            field="rules.capot_bid_value",
+        )
+
+
 BAZAR_BOOK = RuleBook(
     "bazar-blot",
     BAZAR_OPTIONS,
@@ -157,6 +190,7 @@ BAZAR_BOOK = RuleBook(
             {"bid_ceiling": 16, "capot_bid_value": 25, "contra": ANY_TIME},
         ),
     ),
+    validate_bazar,
 )
 
 DUEL_BOOK = RuleBook(

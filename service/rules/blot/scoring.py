@@ -139,7 +139,9 @@ def bazar_score(t: Tally, capot_bid_value: int, rounding: str) -> dict[str, Any]
         value = capot_bid_value
     else:
         assert c.value is not None
-        made = sum(own[bidders]) >= c.value * 10
+        # "card points, the last trick, their combinations and blot": the 90 for all eight tricks
+        # is not in that list; it scores once the contract is made, it does not make it
+        made = sum(own[bidders][:3]) >= c.value * 10
         value = c.value
     m = multiplier(c.strain, c.double)
     bid = value * m
@@ -154,7 +156,7 @@ def bazar_score(t: Tally, capot_bid_value: int, rounding: str) -> dict[str, Any]
     ending: dict[str, Any] | None = None
     if t.tricks[bidders] == 0:
         ending = {"winner": 1 - bidders, "reason": NO_TRICK}
-    elif c.double != NONE and t.tricks[bidders] == TRICKS:
+    elif made and c.double != NONE and t.tricks[bidders] == TRICKS:  # "a capot *made* under contra"
         ending = {"winner": bidders, "reason": CAPOT_UNDER_CONTRA}
     return {
         "contract": c.to_json(),

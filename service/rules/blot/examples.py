@@ -1,5 +1,8 @@
 """The Blot family's examples (Bazar Blot and the duel): see service/example_plans.py.
 
+They live with the family (`service.example_plans` finds them as `service.rules.blot.examples`); the
+module plays hands through the app's client, so the engine never imports it.
+
 The hands are played as a table would: the first bid (or take) is held, the others pass, its holder
 keeps it, and every card is the first legal one.
 """
@@ -9,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from service.example_plans import Example, Poster, _illegal_play
 from service.rules.game import Game
-
-from .example_plans import Example, Poster, _illegal_play
 
 
 def _choose(state: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,184 @@
+"""The play as transitions of a `state.BlotState`: the hand once the trump is fixed, the duties, and
+the combinations announced and shown.
+
+`Playing` is a mixin of `BlotState` (whose `apply` plays a card on the hot path, with `playable`
+below); `_start_play` fixes what the trump decides once (`table.Play`). The duties are the Belote
+family's (`belote/duties.py`) with the rule book's options.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..belote.cards import BELOTE_ORDER
+from ..belote.duties import judge
+from ..belote.duties import playable as duty_playable
+from ..cards import Card, suit_of
+from ..errors import Code, IllegalAction
+from ..record import Action
+from ..trick import winning_index
+from .combinations import BLOT, Declaration, score_combinations
+from .table import (
+    _CARD,
+    _STRENGTH,
+    _VALUES,
+    BAZAR,
+    COMPLETE,
+    DUEL,
+    PLAY,
+    REDEAL,
+    Auction,
+    Play,
+    Position,
+    Table,
+)
+
+if TYPE_CHECKING:
+    from .state import BlotState
+
+
+class Playing(Position):
+    """The play, as methods of the state."""
+
+    __slots__ = ()
+
+    def _start_play(self, auction: Auction) -> BlotState:
+        t = self.table
+        c = auction.contract
+        assert c is not None
+        trump = suit_of(c.strain)
+        hands = self.hands
+        undealt: tuple[Card, ...] = ()
+        if t.game == DUEL:
+            hands, undealt = complete_duel(t, c.seat)
+        values = _VALUES[c.strain]
+        rules = t.rules
+        combos = score_combinations(
+            hands,
+            trump,
+            t.first,
+            rules["quartet_values"] if t.game == BAZAR else "rule-book",
+            rules["combination_ties"],
+            t.game == BAZAR,
+        )
+        play = Play(trump, values, hands, undealt, combos, _STRENGTH[c.strain])
+        first = t.first
+        from .state import _make  # the state module builds states (and imports this one)
+
+        return _make(
+            t, auction, hands, PLAY, first, first, (), (), (0, 0), (0, 0), play, None, 0, hands[first]
+        )
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the seat to play may play (the hot path: no reasons; kept on the state)."""
+        assert self.to_act is not None and self.play is not None
+        return self.playable
+
+    def _refuse_play(self, action: Action) -> IllegalAction:
+        if self.phase in (COMPLETE, REDEAL):
+            return self._over(action)
+        seat = action.seat
+        n = self.table.players
+        if type(seat) is not int or not 0 <= seat < n:
+            return IllegalAction(Code.INVALID_SEAT, f"seat {seat!r} is not a seat of a {n}-player table")
+        if self.phase != PLAY:
+            return self._wrong_phase(action)
+        return IllegalAction(Code.NOT_YOUR_TURN, f"seat {seat} played but seat {self.to_act} is to play")
+
+    def partner_winning(self) -> bool:
+        if self.table.players != 4 or not self.trick or self.to_act is None or self.play is None:
+            return False
+        w = (self.leader + winning_index(self.trick, self.play.trump, BELOTE_ORDER)) % 4
+        return w == (self.to_act + 2) % 4
+
+    def _illegal(self, c: Card) -> IllegalAction:
+        assert self.to_act is not None and self.play is not None
+        play = self.play
+        verdict = judge(
+            self.hands[self.to_act],
+            self.trick,
+            play.trump,
+            self.table.duties,
+            self.partner_winning(),
+            play.strength,
+        )
+        code = verdict.reasons.get(c, Code.MUST_FOLLOW_SUIT)
+        led = self.trick[0].suit.value
+        why = {
+            Code.MUST_FOLLOW_SUIT: f"follow the {led} led",
+            Code.MUST_TRUMP: "void in the suit led, play a trump",
+            Code.MUST_OVERTRUMP: "play a trump higher than the highest in the trick",
+        }.get(code, "")
+        return IllegalAction(
+            code, f"seat {self.to_act} may not play {c.text}: {why}", reveals=(f"hands.{self.to_act}",)
+        )
+
+    def declarations(self) -> list[dict[str, Any]]:
+        """The scoring side's combinations once the first trick is complete, as the rule book's table
+        shows them; the blot once both its cards are played."""
+        play = self.play
+        if play is None or not self.tricks:
+            return []
+        n = self.table.players
+        out = [d.to_json(n) for d in play.combinations.scoring]
+        blot = play.combinations.blot_seat
+        if blot is not None and play.trump is not None:
+            king = _CARD[("K", play.trump)]
+            queen = _CARD[("Q", play.trump)]
+            held = self.hands[blot]
+            if king not in held and queen not in held:
+                out.append(Declaration(blot, BLOT, (king.text, queen.text), 20, (0, 0, 0, 0)).to_json(n))
+        return out
+
+    def announcements(self) -> list[dict[str, Any]]:
+        """Each seat's combinations, kind and points without their cards, from the moment it plays its
+        first card (rule book, How to play: "announced automatically with each player's first card"),
+        in the order the seats played it; scoring or not, since who scores is known only once all
+        have announced. The blot is not among them: it is shown when its two cards are played."""
+        play = self.play
+        if play is None:
+            return []
+        n = self.table.players
+        first = self.tricks[0].leader if self.tricks else self.leader
+        played = n if self.tricks else len(self.trick)
+        out: list[dict[str, Any]] = []
+        for i in range(played):
+            seat = (first + i) % n
+            team = seat % 2 if n == 4 else seat
+            for d in play.combinations.declared[seat]:
+                out.append({"seat": seat, "team": team, "kind": d.kind, "points": d.points})
+        return out
+
+
+def playable(
+    hand: tuple[Card, ...],
+    trick: tuple[Card, ...],
+    best: Card,
+    best_seat: int,
+    seat: int,
+    play: Play,
+    t: Table,
+) -> tuple[Card, ...]:
+    """The cards `seat` may play to the non-empty `trick` (`best`, played by `best_seat`, is winning
+    it): the rule book's duties, as the Belote family writes them."""
+    partner = t.players == 4 and best_seat == (seat + 2) % 4
+    return duty_playable(hand, trick, play.trump, best, partner, play.strength, t.duties)
+
+
+def complete_duel(t: Table, taker: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The duel's deal completed once the trump is fixed: from the top of the stock, the non-dealer's
+    cards first, then the dealer's; the taker gets the turned card and two, the other player three;
+    the last eight stay undealt."""
+    assert t.turned is not None
+    stock = t.stock
+    first = t.first
+    hands: list[tuple[Card, ...]] = list(t.dealt)
+    i = 0
+    for seat in (first, 1 - first):
+        if seat == taker:
+            hands[seat] = (*hands[seat], t.turned, *stock[i : i + 2])
+            i += 2
+        else:
+            hands[seat] = (*hands[seat], *stock[i : i + 3])
+            i += 3
+    return tuple(hands), stock[i:]
