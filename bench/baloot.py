@@ -115,7 +115,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds the time is split into")
     args = parser.parse_args()
     runs: dict[str, Callable[[float], tuple[int, float] | None]] = {}
-    for profile in ("high-card-club", "jawaker-kammelna"):
+    for profile in ("high-card-club", "app-variants"):
         rules = GAME.rules({"profile": profile})
         runs[f"baloot {profile} (calling and play)"] = partial(full_hands, rules)
         runs[f"baloot {profile} (calling and play, from the record)"] = partial(record_hands, rules)

@@ -9,11 +9,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, missing, validate
 
-from service.rules.baloot.projects import BALOOT, FIFTY, FOUR_HUNDRED, HUNDRED, SIRA
+from service.rules.baloot.projects import BALOOT, FIFTY, FOUR_HUNDRED, HUNDRED, QUARTET_RANKS, SIRA
 from service.rules.baloot.scoring import GAHWA, HOKUM, SUN
 from service.rules.baloot.state import CALLING, COMPLETE, DOUBLING, PLAY, REDEAL
+from service.rules.baloot.summary import QUARTET, RUN
+from service.rules.belote.cards import NATURAL_LOW_TO_HIGH
 from service.rules.game import Game
 
 from .common import (
@@ -51,20 +53,32 @@ class HokumActionSchema(StrictSchema):
     strain = Suit(required=True)
 
 
-ACTIONS = OneOf(
-    "BalootAction",
-    {
-        "hokum": HokumActionSchema(),
-        "sun": bare_action("sun")(),
-        "pass": bare_action("pass")(),
-        "double": bare_action("double")(),
-        "three": bare_action("three")(),
-        "four": bare_action("four")(),
-        "gahwa": bare_action("gahwa")(),
-        "ashkal": bare_action("ashkal")(),
-        "play": PlayActionSchema(),
-    },
-)
+class RuledActions(OneOf):
+    """The Baloot actions of a request: documented as the union of their types (a client's types refuse
+    a field of another type or a missing one), but at run time every value the client sends goes to the
+    referee as sent, which refuses it with the rule's own code and the action's index
+    (`action_field_not_allowed`, `invalid_trump` for a Hokum without its suit, `unknown_action`, ...):
+    one rule, one code, every error about an action with its `action_index` (docs/rules/baloot.md)."""
+
+    def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
+        if value is missing:  # an absent action: the request's own required/default handling
+            return super().deserialize(value, attr, data, **kwargs)
+        return value
+
+
+VARIANTS: dict[str, Schema] = {
+    "hokum": HokumActionSchema(),
+    "sun": bare_action("sun")(),
+    "pass": bare_action("pass")(),
+    "double": bare_action("double")(),
+    "three": bare_action("three")(),
+    "four": bare_action("four")(),
+    "gahwa": bare_action("gahwa")(),
+    "ashkal": bare_action("ashkal")(),
+    "play": PlayActionSchema(),
+}
+ACTIONS = OneOf("BalootAction", VARIANTS)  # what the service sends (views): checked strictly
+REQUEST_ACTIONS = RuledActions("BalootAction", VARIANTS)  # what a client sends: the referee judges
 
 # The doubling level: 1 (none) to 4, or "gahwa". An `anyOf` whose integer comes first, not a
 # `oneOf`: the two are disjoint in JSON Schema, but a generated client that parses a `oneOf` by
@@ -113,16 +127,66 @@ class SummaryContractSchema(ContractSchema):
     double = Double(metadata={"description": "The doubling level (default 1)"})
 
 
+class BalootDeclaredRunSchema(StrictSchema):
+    """A run as a player declares it at the table: its suit, its length and its top card's rank."""
+
+    seat = Seat(required=True)
+    kind = Const(RUN)
+    length = Int(3, 8, required=True)
+    top = fields.String(
+        required=True,
+        validate=validate.OneOf(tuple(NATURAL_LOW_TO_HIGH)),
+        metadata={"description": "The run's highest rank (7 8 9 T J Q K A)"},
+    )
+    suit = Suit(required=True)
+
+
+class BalootDeclaredQuartetSchema(StrictSchema):
+    """Four cards of one rank as a player declares them: the rank (tens, jacks, queens, kings, aces)."""
+
+    seat = Seat(required=True)
+    kind = Const(QUARTET)
+    rank = fields.String(
+        required=True, validate=validate.OneOf(tuple(QUARTET_RANKS)), metadata={"description": "The rank"}
+    )
+
+
+DECLARED = OneOf(
+    "BalootDeclaredProject",
+    {RUN: BalootDeclaredRunSchema(), QUARTET: BalootDeclaredQuartetSchema()},
+    discriminator="kind",
+)
+
+
 class BalootSummarySchema(StrictSchema):
-    """A hand's scorepad line: the contract (null: passed out), card points, tricks, projects and
-    the baloot, each by team."""
+    """A hand's scorepad line: the contract (null: passed out, with card_points and tricks [0, 0]),
+    card points, tricks, the projects (totals by team, or each seat's declarations) and the baloot."""
 
     contract = fields.Nested(SummaryContractSchema, required=True, allow_none=True)
-    card_points = Pair(metadata={"description": "Card points by team (162 in Hokum, 130 in Sun)"})
-    tricks = Pair(metadata={"description": "Tricks by team (8 in all)"})
-    projects = Pair(metadata={"description": "Project game points that count, by team"})
+    card_points = Pair(
+        required=True,
+        metadata={"description": "Card points by team, the last trick's 10 in (162 in Hokum, 130 in Sun)"},
+    )
+    tricks = Pair(required=True, metadata={"description": "Tricks by team (8 in all)"})
+    projects = Pair(
+        metadata={
+            "description": "Project game points that count, by team (default: none); or give declarations"
+        }
+    )
+    declarations = fields.List(
+        DECLARED,
+        metadata={
+            "description": "Each seat's declared projects; the referee decides which team's count "
+            "(instead of projects)"
+        },
+    )
     baloot = Team(allow_none=True, metadata={"description": "The team holding the baloot, or null"})
-    dealer = Seat(metadata={"description": "The dealer (in a match: checked against the rotation)"})
+    dealer = Seat(
+        metadata={
+            "description": "The dealer (in a match: checked against the rotation); needed with "
+            "declarations when the two teams' best projects are equal"
+        }
+    )
 
 
 class ScoreSummarySchema(StrictSchema):
@@ -135,7 +199,7 @@ class ScoreSummarySchema(StrictSchema):
 
 class TeamScoreSchema(StrictSchema):
     """One team's line of a hand's score: score = raw x multiplier + projects x project_multiplier
-    + baloot."""
+    + baloot x baloot_multiplier."""
 
     team = Int(0, 1, required=True)
     calling = Bool(required=True)
@@ -149,7 +213,10 @@ class TeamScoreSchema(StrictSchema):
     multiplier = Int(1, 4, required=True)
     projects = Int(required=True)
     project_multiplier = Int(1, 4, required=True)
-    baloot = Int(0, 2, required=True)
+    baloot = Int(0, 2, required=True, metadata={"description": "The baloot's points this team takes"})
+    baloot_multiplier = Int(
+        1, 4, required=True, metadata={"description": "The hand's level, or 1 (never-lost, gahwa, undoubled)"}
+    )
     score = Int(required=True)
 
 
@@ -190,7 +257,10 @@ def score(game: Game) -> type[Schema]:
             "breakdown": fields.List(fields.Nested(TeamScoreSchema), required=True),
             "summary": fields.Nested(ScoreSummarySchema, required=True, allow_none=True),
             "projects": fields.List(
-                fields.Nested(ProjectSchema), metadata={"description": "Every project dealt (records only)"}
+                fields.Nested(ProjectSchema),
+                metadata={
+                    "description": "Every project dealt (records), or declared (summaries with declarations)"
+                },
             ),
             "gahwa": fields.Nested(GahwaSchema),
         },
@@ -263,7 +333,7 @@ def match(game: Game) -> type[Schema]:
 
 FAMILY = Family(
     name="Baloot",
-    actions=ACTIONS,
+    actions=REQUEST_ACTIONS,
     summary=BalootSummarySchema,
     view=view,
     score=score,

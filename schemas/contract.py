@@ -168,7 +168,7 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
         {
             **rules,
             "hand": fields.Nested(record, required=True),
-            "action": OneOf(family.actions.union, family.actions.variants, required=True),
+            "action": type(family.actions)(family.actions.union, family.actions.variants, required=True),
             "seat": Seat(
                 metadata={
                     "description": "Play for this seat's view: the action must be this seat's own, "

@@ -12,9 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.rules.baloot import GAMES, deal_state
+from service.rules.baloot.cardplay import DECK, legal_cards, reasons
 from service.rules.baloot.options import OPTIONS
 from service.rules.baloot.projects import may_hold_project
-from service.rules.baloot.state import COMPLETE, DECK, PLAY, REDEAL, HandState, legal_cards, reasons
+from service.rules.baloot.state import COMPLETE, PLAY, REDEAL, HandState
 from service.rules.belote.combinations import quartets, runs
 from service.rules.errors import RuleError
 from service.rules.profile import Rules
@@ -74,7 +75,10 @@ def test_card_points_total_162_or_130_and_scores_equal_their_breakdown(table: tu
     res = end.result()
     for b in res["breakdown"]:
         assert (
-            b["score"] == b["raw"] * b["multiplier"] + b["projects"] * b["project_multiplier"] + b["baloot"]
+            b["score"]
+            == b["raw"] * b["multiplier"]
+            + b["projects"] * b["project_multiplier"]
+            + b["baloot"] * b["baloot_multiplier"]
         )
     assert res["scores"] == [b["score"] for b in res["breakdown"]]
     if end.phase == REDEAL:
@@ -85,6 +89,39 @@ def test_card_points_total_162_or_130_and_scores_equal_their_breakdown(table: tu
     assert sum(summary["tricks"]) == 8
     assert sum(t.points for t in end.tricks) == sum(summary["card_points"])
     assert GAME.score(r, {"summary": summary})["scores"] == res["scores"]
+
+
+def as_declared(p: dict[str, Any]) -> dict[str, Any]:
+    """A project of a score answer as its seat says it at the table."""
+    order = "789TJQKA"
+    ranks = sorted((c[0] for c in p["cards"]), key=order.index)
+    if len({c[1] for c in p["cards"]}) == 1:
+        return {
+            "seat": p["seat"],
+            "kind": "run",
+            "length": len(ranks),
+            "top": ranks[-1],
+            "suit": p["cards"][0][1],
+        }
+    return {"seat": p["seat"], "kind": "quartet", "rank": ranks[0]}
+
+
+@SETTINGS
+@given(tables())
+def test_a_summary_with_the_seats_declarations_scores_as_the_record(table: tuple[Rules, int]) -> None:
+    """Issue 13, point 7: given what each seat declared, the referee decides which projects count
+    exactly as it does from the record."""
+    r, seed = table
+    rec, states = random_hand(r, seed)
+    if states[-1].phase != COMPLETE:
+        return
+    res = states[-1].result()
+    line = {k: v for k, v in res["summary"].items() if k != "projects"}
+    line["declarations"] = [as_declared(p) for p in res["projects"]]
+    line["dealer"] = rec["dealer"]
+    out = GAME.score(r, {"summary": line})
+    assert out["summary"] == res["summary"] and out["scores"] == res["scores"]
+    assert [p["counts"] for p in out["projects"]] == [p["counts"] for p in res["projects"]]
 
 
 @SETTINGS
@@ -133,8 +170,10 @@ def test_fast_legal_cards_agree_with_the_core_judge(table: tuple[Rules, int]) ->
             continue
         hand = s.hands[s.to_act]
         trump = s.contract.trump if s.contract else None
-        legal = legal_cards(hand, s.trick, trump)
-        why = reasons(hand, s.trick, trump)
+        over = s.table.over_partner
+        legal = legal_cards(hand, s.trick, trump, over)
+        why = reasons(hand, s.trick, trump, over)
+        assert set(legal) == set(s.playable)
         assert set(legal) == set(hand) - set(why)
         for c in hand:  # every refused card is refused by the state with the judge's code
             if c in why:

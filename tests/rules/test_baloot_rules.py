@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from service.rules.baloot.calling import complete_hands
+from service.rules.baloot.cardplay import legal_cards, reasons
 from service.rules.baloot.options import RULEBOOK
-from service.rules.baloot.state import complete_hands, legal_cards, reasons
 from service.rules.cards import card, cards
 from service.rules.errors import Code
 
@@ -303,8 +304,8 @@ def test_a_trump_beats_the_suit_led_and_a_discard_never_wins() -> None:
     assert out["winner"] == 1
 
 
-def legal(trump: str, hand: list[str], trick: list[str]) -> tuple[set[str], dict[str, str]]:
-    out = GAME.trick_legal(R, {"trump": trump, "hand": hand, "trick": trick})
+def legal(trump: str, hand: list[str], trick: list[str], r: Any = R) -> tuple[set[str], dict[str, str]]:
+    out = GAME.trick_legal(r, {"trump": trump, "hand": hand, "trick": trick})
     assert {i["reason"] for i in out["illegal"]} <= {
         "Follow the suit led",
         "Play a trump",
@@ -326,6 +327,34 @@ def test_trump_led_play_a_higher_trump_than_the_best_on_the_table() -> None:
     assert ok == {"9S"}
     ok, _ = legal("S", ["QS", "7S"], ["JS"])  # none higher: any trump
     assert ok == {"QS", "7S"}
+
+
+def test_trump_led_the_book_raises_over_the_partner_the_option_only_over_an_opponent() -> None:
+    # issue 13, point 5: the partner led the ace of trumps (two cards before this seat's), an
+    # opponent followed low. The rule book: beat "the best one on the table", the partner's too.
+    ok, bad = legal("S", ["9S", "8S"], ["AS", "7S"])
+    assert ok == {"9S"} and bad == {"8S": "must_overtrump"}
+    # many tables only require beating an opponent's winning trump (research B18: pagat, tazjel)
+    opp = rules(trump_lead="over-opponent")
+    ok, bad = legal("S", ["9S", "8S", "AH"], ["AS", "7S"], opp)
+    assert ok == {"9S", "8S"} and bad == {"AH": "must_follow_suit"}
+    ok, bad = legal("S", ["9S", "8S"], ["7S", "AS"], opp)  # an opponent's ace wins: beat it
+    assert ok == {"9S"} and bad == {"8S": "must_overtrump"}
+    # a hand's replay agrees: seat 1 leads the ace of trumps, seat 2 plays low; seat 3 (seat 1's
+    # partner) holds 9S, which beats the ace, and 8S, which does not
+    hand = {
+        1: ["AS", "JS", "AH", "TH", "AD", "TD", "AC", "KC"],
+        2: ["7S", "KS", "7H", "8H", "7D", "8D", "7C", "8C"],
+        3: ["9S", "8S", "KH", "QH", "KD", "QD", "QC", "JC"],
+        0: ["QS", "TS", "9H", "JH", "9D", "JD", "9C", "TC"],
+    }
+    rec = record_for(hand, buyer=1, turned="JS")
+    actions = [hokum(1, "S"), *passes(2, 3, 0), *passes(2, 0), play(1, "AS"), play(2, "7S")]
+    played = with_actions(rec, actions)
+    assert {a["card"] for a in state(R, played)["legal_actions"]} == {"9S"}
+    assert {a["card"] for a in state(opp, played)["legal_actions"]} == {"9S", "8S"}
+    assert code_at(with_actions(rec, [*actions, play(3, "8S")])) == ("must_overtrump", 8)
+    assert state(opp, with_actions(rec, [*actions, play(3, "8S")]))["to_act"] == 0
 
 
 def test_a_discard_on_a_trump_lead_does_not_raise_the_trump_to_beat() -> None:
@@ -401,6 +430,38 @@ def test_unknown_action_type_and_missing_fields() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        ({"seat": 1, "type": "pass", "card": "AS"}, "action_field_not_allowed"),  # a field of another type
+        ({"seat": 1, "type": "sun", "strain": "S"}, "action_field_not_allowed"),
+        ({"seat": 1, "type": "pass", "note": "x"}, "action_field_not_allowed"),
+        ({"seat": 1, "type": "hokum"}, "invalid_trump"),  # a Hokum without its strain
+        ({"seat": 1, "type": "bid", "value": 8}, "unknown_action"),  # another family's action
+    ],
+)
+def test_over_http_an_action_error_has_the_rules_code_and_its_action_index(
+    client: Any, action: dict[str, Any], code: str
+) -> None:
+    # issue 13, point 10: one rule, one code; every error about an action carries its action_index
+    def problem(path: str, body: dict[str, Any]) -> dict[str, Any]:
+        r = client.post(f"/v1/games/baloot/{path}", json=body)
+        assert r.status_code == 422
+        out: dict[str, Any] = r.get_json()
+        return out
+
+    got = problem("hands/state", with_actions(SPADES, [action]))
+    assert (got["code"], got["action_index"]) == (code, 0)
+    got = problem("hands/state", with_actions(SPADES, [*CALL_SPADES, *NO_DOUBLE, action]))
+    assert got["action_index"] == 6
+    got = problem("hands/play", {"hand": with_actions(SPADES, [act(1, "pass")]), "action": action})
+    assert got["action_index"] == 1 and got["code"] in (code, "not_your_turn")
+    got = problem("hands/play", {"hand": SPADES, "action": action})
+    assert (got["code"], got["action_index"]) == (code, 0)
+    got = problem("matches/score", {"hands": [{"hand": with_actions(SPADES, [action])}], "first_dealer": 0})
+    assert (got["code"], got["action_index"]) == (code, 0) and "hands.0" in got["errors"]
+
+
 def test_play_stores_the_action_canonically_and_answers_the_new_state() -> None:
     out = GAME.play(R, {"hand": SPADES, "action": {"type": "hokum", "strain": "s", "seat": 1}})
     assert out["hand"]["actions"] == [hokum(1, "S")]
@@ -425,6 +486,26 @@ def test_invalid_seat_in_an_action() -> None:
 
 
 # ------------------------------------------------------------------ seat views
+
+
+def test_the_seat_that_made_an_illegal_move_reads_why_the_others_do_not() -> None:
+    # issue 13, point 9: a seat may always read what is about its own hand
+    def refused(actions: list[dict[str, Any]], seat: int | None) -> Any:
+        body = with_actions(SPADES, actions)
+        if seat is not None:
+            body["seat"] = seat
+        return raises(GAME.answer, "state", R, body)
+
+    follow = [*CALL_SPADES, *NO_DOUBLE, play(1, "JS"), play(2, "7H")]
+    referee = refused(follow, None)
+    assert referee.detail == "seat 2 holds S and must follow the S led, not play 7H"
+    own = refused(follow, 2)
+    assert (own.code, own.action_index, own.detail) == (Code.MUST_FOLLOW_SUIT, 7, referee.detail)
+    other = refused(follow, 0)
+    assert other.code is Code.MUST_FOLLOW_SUIT and other.action_index == 7 and "7H" not in other.detail
+    absent = [*CALL_SPADES, *NO_DOUBLE, play(1, "JS"), play(2, "QS")]
+    assert refused(absent, 2).detail == "seat 2 does not hold QS"
+    assert "QS" not in refused(absent, 3).detail
 
 
 def test_seat_view_hides_other_hands_and_the_undealt_cards() -> None:
@@ -506,8 +587,8 @@ def test_fixed_match_is_5_9_or_11_hands() -> None:
 
 
 def test_the_second_profile_changes_the_silent_points() -> None:
-    jk = GAME.rules({"profile": "jawaker-kammelna"})
-    assert jk["ashkal"] is True and jk["late_sun"] == "caller-converts" and jk["rounding"] == "each-team"
+    jk = GAME.rules({"profile": "app-variants"})
+    assert jk["ashkal"] is True and jk["late_sun"] == "caller-converts" and jk["rounding"] == "pair-adjusted"
     assert jk.hash != R.hash
 
 

@@ -65,12 +65,31 @@ def test_sun_total_ending_in_5_is_not_rounded_65_is_13() -> None:
 
 
 def test_the_other_team_takes_what_is_left_of_16_in_hokum_and_26_in_sun() -> None:
-    for d in range(0, 163, 7):
+    for d in range(12, 151, 7):  # 4 tricks of 16 cards: 12 to 140 card points, 150 with the last
         gp = [b["game_points"] for b in score(R, hokum_summary(d, tricks=[4, 4]))["breakdown"]]
         assert sum(gp) == 16
-    for d in range(0, 131, 7):
+    for d in range(8, 123, 7):
         gp = [b["game_points"] for b in score(R, sun_summary(d, tricks=[4, 4]))["breakdown"]]
         assert sum(gp) == 26
+
+
+def test_app_profile_hokum_hand_totals_16_after_rounding() -> None:
+    # issue 13, point 5: the profile's evidence (tazjel hokum_pair_gp, validated on 1,095 Kammelna
+    # rounds) rounds each team and gives back the 17th point: [86, 76] is 8 and 8, not 9 and 8
+    app = GAME.rules({"profile": "app-variants"})
+    s = summary(0, "hokum", "H", 1, [86, 76], [4, 4])
+    assert [b["game_points"] for b in score(app, s)["breakdown"]] == [8, 8]
+    assert [b["game_points"] for b in score(rules(rounding="each-team"), s)["breakdown"]] == [9, 8]
+    s = summary(0, "hokum", "H", 1, [76, 86], [4, 4])  # equal remainders: the side with more points
+    assert [b["game_points"] for b in score(app, s)["breakdown"]] == [8, 8]
+    for d in range(12, 151):
+        s = summary(0, "hokum", "H", 1, [162 - d, d], [4, 4])
+        gp = [b["game_points"] for b in score(app, s)["breakdown"]]
+        assert sum(gp) == 16, d
+    for d in range(10, 121):
+        s = summary(0, "sun", "NT", 1, [130 - d, d], [4, 4])
+        assert sum(b["game_points"] for b in score(app, s)["breakdown"]) == 26, d
+    assert "jawaker-kammelna" not in {p["name"] for p in GAME.describe()["rules"]["profiles"]}
 
 
 # ------------------------------------------------------------------ making it
@@ -142,9 +161,41 @@ def test_baloot_is_worth_2_on_top_to_the_team_that_holds_it() -> None:
     assert out["scores"] == [10, 8] and out["breakdown"][1]["baloot"] == 2
 
 
-def test_baloot_is_never_multiplied() -> None:
-    out = score(R, hokum_summary(60, baloot=0, double=2))
-    assert out["scores"] == [16 * 2 + 2, 0]
+def test_failed_callers_score_nothing_not_even_their_baloot() -> None:
+    # issue 13, point 4: "If it does not, the calling team scores nothing"; the defenders take the
+    # whole hand, the baloot with it (as they take the callers' projects)
+    out = score(R, hokum_summary(100, baloot=0))  # callers 62 -> 6 + 2 against 10
+    assert out["made"] is False and out["scores"] == [0, 16 + 2]
+    assert [b["baloot"] for b in out["breakdown"]] == [0, 2]
+
+
+def test_doubled_winner_takes_everything_multiplied_the_baloot_too() -> None:
+    # "In a doubled hand the winning side takes everything, multiplied by the level"
+    out = score(R, hokum_summary(60, baloot=1, double=2))  # the defenders' baloot goes to the winner
+    assert out["made"] is True and out["scores"] == [(16 + 2) * 2, 0]
+    out = score(R, hokum_summary(60, baloot=0, double=3))  # the winner's own baloot, multiplied
+    assert out["scores"] == [(16 + 2) * 3, 0]
+    for b in out["breakdown"]:
+        assert b["score"] == (
+            b["raw"] * b["multiplier"]
+            + b["projects"] * b["project_multiplier"]
+            + b["baloot"] * b["baloot_multiplier"]
+        )
+
+
+def test_kaboot_the_other_team_gets_nothing_not_even_its_baloot() -> None:
+    # "Kaboot ... and the other team gets nothing"
+    out = score(R, summary(0, "hokum", "H", 1, [162, 0], [8, 0], baloot=1))
+    assert out["kaboot"] is True and out["scores"] == [25 + 2, 0]
+
+
+def test_baloot_never_lost_option_keeps_it_with_its_holder_unmultiplied() -> None:
+    kept = rules(baloot_points="never-lost")
+    assert score(kept, hokum_summary(100, baloot=0))["scores"] == [2, 16]
+    assert score(kept, hokum_summary(60, baloot=1, double=2))["scores"] == [32, 2]
+    assert score(kept, hokum_summary(60, baloot=0, double=2))["scores"] == [16 * 2 + 2, 0]
+    assert score(kept, summary(0, "hokum", "H", 1, [162, 0], [8, 0], baloot=1))["scores"] == [25, 2]
+    assert GAME.rules({"profile": "app-variants"})["baloot_points"] == "never-lost"
 
 
 def test_whole_kaboot_hand_with_projects_and_baloot() -> None:
@@ -201,9 +252,10 @@ def test_doubled_projects_and_kaboot_options() -> None:
 def test_each_score_equals_its_breakdown() -> None:
     for s in (hokum_summary(60, double=3, projects=[10, 0], baloot=1), sun_summary(44, projects=[0, 4])):
         for b in score(R, s)["breakdown"]:
-            assert (
-                b["score"]
-                == b["raw"] * b["multiplier"] + b["projects"] * b["project_multiplier"] + b["baloot"]
+            assert b["score"] == (
+                b["raw"] * b["multiplier"]
+                + b["projects"] * b["project_multiplier"]
+                + b["baloot"] * b["baloot_multiplier"]
             )
 
 
@@ -334,6 +386,170 @@ def test_bad_summaries(bad: dict[str, Any], field: str) -> None:
     assert e.field == field, e
 
 
+@pytest.mark.parametrize(
+    ("mode", "card_points", "tricks", "why"),
+    [
+        # issue 13, point 6: no card or trick is worth 1 (cards 0, 2, 3, 4, 10, 11, 14, 20; last 10)
+        ("hokum", [1, 161], [4, 4], "worth at least 12"),
+        ("hokum", [1, 161], [1, 7], "no 4 cards of a hokum deck total 1"),
+        # Hokum has 11 pointless cards: four tricks (16 cards) are worth at least 12
+        ("hokum", [0, 162], [4, 4], "worth at least 12 in hokum (only 11 cards are worth nothing)"),
+        ("hokum", [162, 0], [4, 4], "worth at least 12"),
+        # Sun has 12 pointless cards: four tricks at least 8; one card is worth no more than 11
+        ("sun", [0, 130], [4, 4], "worth at least 8 in sun (only 12 cards are worth nothing)"),
+        ("sun", [1, 129], [2, 6], "no 8 cards of a sun deck total 1"),
+        ("sun", [55, 75], [1, 7], "worth at most 44, 54 with the last trick"),
+        ("hokum", [75, 87], [1, 7], "worth at most 56, 66 with the last trick"),
+    ],
+)
+def test_card_points_no_deal_can_produce_are_refused_with_the_reason(
+    mode: str, card_points: list[int], tricks: list[int], why: str
+) -> None:
+    strain = "NT" if mode == "sun" else "H"
+    e = raises(GAME.score, R, {"summary": summary(0, mode, strain, 1, card_points, tricks)})
+    assert e.code is Code.INVALID_SUMMARY and e.field == "summary.card_points"
+    assert why in e.detail, e.detail
+
+
+def test_card_points_every_deal_can_produce_are_accepted() -> None:
+    assert (
+        score(R, summary(0, "hokum", "H", 1, [12, 150], [4, 4]))["made"] is False
+    )  # 11 zeros, 2, 2, 2, 3, 3
+    assert score(R, summary(0, "hokum", "H", 1, [10, 152], [1, 7]))  # four pointless cards, last trick
+    assert score(R, summary(0, "hokum", "H", 1, [2, 160], [1, 7]))  # a plain jack and three zeros
+    assert score(R, summary(0, "sun", "NT", 1, [0, 130], [1, 7]))  # four pointless cards
+    assert score(R, summary(0, "sun", "NT", 1, [54, 76], [1, 7]))  # 11 + 11 + 11 + 11 and the last trick
+
+
+@pytest.mark.parametrize(("mode", "projects"), [("hokum", [45, 0]), ("hokum", [80, 0]), ("sun", [0, 130])])
+def test_project_totals_two_hands_cannot_hold_are_refused(mode: str, projects: list[int]) -> None:
+    # one hand holds at most 20 in Hokum (four aces and four kings), 60 in Sun; a team two hands
+    strain = "NT" if mode == "sun" else "H"
+    cp = [70, 60] if mode == "sun" else [102, 60]
+    e = raises(GAME.score, R, {"summary": summary(0, mode, strain, 1, cp, [4, 4], projects)})
+    assert e.code is Code.INVALID_SUMMARY and e.field == "summary.projects"
+    assert "a team's two hands can hold" in e.detail
+    assert score(R, summary(0, "hokum", "H", 1, [102, 60], [4, 4], [40, 0]))["scores"] == [10 + 40, 6]
+
+
+def run(seat: int, length: int, top: str, suit: str) -> dict[str, Any]:
+    return {"seat": seat, "kind": "run", "length": length, "top": top, "suit": suit}
+
+
+def quartet(seat: int, rank: str) -> dict[str, Any]:
+    return {"seat": seat, "kind": "quartet", "rank": rank}
+
+
+def declared(decl: list[dict[str, Any]], r: Any = R, **kw: Any) -> dict[str, Any]:
+    s = {**hokum_summary(40, tricks=kw.pop("tricks", [5, 3])), "declarations": decl, **kw}
+    del s["projects"]
+    return GAME.score(r, {"summary": s})
+
+
+def test_a_scorepad_gives_each_sides_declarations_and_the_referee_decides() -> None:
+    # issue 13, point 7: seat 0 a sira, seat 2 a sira (team 0: 4); seat 1 a fifty (team 1): the fifty is
+    # the single best project, so team 1 scores all of its own and team 0 nothing
+    out = declared([run(0, 3, "9", "S"), run(2, 3, "A", "D"), run(1, 4, "K", "C")])
+    assert out["summary"]["projects"] == [0, 5] and out["scores"] == [12, 4 + 5]
+    assert [(p["seat"], p["name"], p["points"], p["counts"]) for p in out["projects"]] == [
+        (0, "sira", 2, False),
+        (2, "sira", 2, False),
+        (1, "fifty", 5, True),
+    ]
+    assert out["projects"][2]["cards"] == ["TC", "JC", "QC", "KC"]
+    # four kings (hundred, 10) against a run of five (hundred, 10): the quartet first by default
+    out = declared([run(1, 5, "J", "S"), quartet(0, "K"), run(0, 3, "9", "H")])
+    assert out["summary"]["projects"] == [12, 0]
+    out = declared(
+        [run(1, 5, "J", "S"), quartet(0, "K"), run(0, 3, "9", "H")], rules(project_ranking="run-first")
+    )
+    assert out["summary"]["projects"] == [0, 10]
+    # the totals form stays, and it still refuses both teams' projects
+    e = raises(GAME.score, R, {"summary": hokum_summary(60, projects=[2, 2])})
+    assert e.code is Code.INVALID_SUMMARY
+
+
+def test_declarations_exact_tie_goes_to_the_seat_nearer_the_dealers_right() -> None:
+    tie = [run(0, 3, "K", "S"), run(1, 3, "K", "C")]
+    e = raises(declared, tie)
+    assert e.code is Code.INVALID_SUMMARY and e.field == "summary.dealer"
+    assert declared(tie, dealer=3)["summary"]["projects"] == [2, 0]  # seat 0 is dealer 3's right
+    assert declared(tie, dealer=0)["summary"]["projects"] == [0, 2]  # seat 1 is dealer 0's right
+    line = {**hokum_summary(40), "declarations": tie}
+    del line["projects"]
+    out = GAME.match_score(R, {"hands": [{"summary": line}], "first_dealer": 3})  # the rotation's dealer
+    assert out["deals"][0]["summary"]["projects"] == [2, 0]
+
+
+@pytest.mark.parametrize(
+    ("decl", "why"),
+    [
+        ([run(0, 3, "K", "S"), quartet(1, "K")], "KS is declared by seats 0 and 1"),
+        ([run(0, 3, "9", "S"), run(0, 3, "Q", "S")], "meet or overlap"),
+        ([quartet(0, "9")], "four tens, jacks, queens, kings or aces"),
+        ([run(0, 4, "9", "S")], "no run of 4 ends at 9"),
+        ([quartet(0, "A"), quartet(0, "K"), run(0, 3, "Q", "S")], "more than the 8 cards"),
+        ([quartet(0, "A"), quartet(0, "A")], "the same quartet twice"),
+    ],
+)
+def test_declarations_one_deal_cannot_hold_are_refused(decl: list[dict[str, Any]], why: str) -> None:
+    e = raises(declared, decl)
+    assert e.code is Code.INVALID_SUMMARY and why in e.detail, e.detail
+
+
+def test_declarations_and_the_baloot_tell_one_story() -> None:
+    # Hokum in hearts: KH and QH in one hand, the baloot team's
+    both = [run(1, 3, "K", "H")]  # seat 1 holds JH QH KH: it holds the baloot
+    assert declared(both, baloot=1)["scores"] == [12, 4 + 2 + 2]
+    e = raises(lambda: declared(both, baloot=None))
+    assert e.code is Code.INVALID_SUMMARY and e.field == "summary.baloot" and "holds the baloot" in e.detail
+    e = raises(lambda: declared([run(0, 3, "K", "H")], baloot=1))  # team 0 holds KH: not team 1's baloot
+    assert e.code is Code.INVALID_SUMMARY and e.field == "summary.baloot"
+    e = raises(
+        lambda: declared([run(1, 3, "K", "H"), run(3, 3, "Q", "H")], baloot=1)
+    )  # KH twice is caught first
+    assert e.code is Code.INVALID_SUMMARY
+    e = raises(lambda: declared([quartet(1, "K"), quartet(3, "Q")], baloot=1))  # KH seat 1, QH seat 3
+    assert e.code is Code.INVALID_SUMMARY and "both in one hand" in e.detail
+
+
+def test_declarations_follow_the_options() -> None:
+    three = [quartet(0, "K"), run(0, 3, "K", "S"), run(0, 3, "K", "D")]  # KS QS JS KD QD JD KH KC
+    assert declared(three)["summary"]["projects"] == [14, 0]
+    e = raises(declared, three, rules(declarations="two-per-player"))
+    assert e.code is Code.INVALID_SUMMARY and "at most two" in e.detail
+    assert raises(declared, three[:1], rules(projects=False)).code is Code.INVALID_SUMMARY
+    # a team that took no trick scores none of its projects
+    out = declared([run(1, 4, "K", "C")], tricks=[8, 0], card_points=[162, 0])
+    assert out["summary"]["projects"] == [0, 0] and out["projects"][0]["counts"] is False
+
+
+def test_summary_projects_may_be_left_out_as_the_schema_says() -> None:
+    # issue 13, point 8: projects is optional in the schema; the server reads its absence as none
+    s = hokum_summary(60)
+    del s["projects"], s["baloot"]
+    out = score(R, s)
+    assert out["scores"] == [10, 6] and out["summary"]["projects"] == [0, 0]
+
+
+def test_summary_schema_and_server_agree_on_what_is_required(client: Any) -> None:
+    s = hokum_summary(60)
+    for left_out in ("projects", "baloot"):
+        body = {k: v for k, v in s.items() if k != left_out}
+        assert client.post("/v1/games/baloot/hands/score", json={"summary": body}).status_code == 200
+    for left_out in ("card_points", "tricks"):
+        body = {k: v for k, v in s.items() if k != left_out}
+        r = client.post("/v1/games/baloot/hands/score", json={"summary": body})
+        assert r.status_code == 422 and r.get_json()["code"] == "validation_failed"
+        assert f"summary.{left_out}" in r.get_json()["errors"]
+        e = raises(GAME.score, R, {"summary": body})
+        assert e.code is Code.INVALID_SUMMARY and e.field == f"summary.{left_out}"
+    spec = client.get("/openapi.json").get_json()["components"]["schemas"]["BalootSummary"]
+    assert set(spec["required"]) == {"contract", "card_points", "tricks"}
+    passed = {"contract": None, "card_points": [0, 0], "tricks": [0, 0]}
+    assert client.post("/v1/games/baloot/hands/score", json={"summary": passed}).get_json()["passed"] is True
+
+
 # ------------------------------------------------------------------ the match
 
 
@@ -387,7 +603,7 @@ def test_match_safety_cap_stops_after_99_hands() -> None:
 
 
 def test_match_passed_deals_move_the_deal_left_and_check_dealers() -> None:
-    passed = {**summary(0, "sun", "NT", 1, [65, 65], [4, 4]), "contract": None}
+    passed = {**summary(0, "sun", "NT", 1, [0, 0], [0, 0]), "contract": None}
     out = match(rules(match="hands"), [passed, hokum_summary(60)], first_dealer=2)
     assert [d["dealer"] for d in out["deals"]] == [2, 1] and out["next_dealer"] == 0
     assert out["deals"][0]["scores"] == [0, 0] and out["totals"] == [10, 6]

@@ -1,8 +1,10 @@
 """Saudi Baloot behind the generic `Game` interface: the translation between the JSON and the engine.
 
-`options` holds the rule options, `state` the hand state machine, `projects` the combinations,
-`scoring` the arithmetic. Every input that passed the wire schema gets an answer or a `RuleError`
-with a code (an action's with its index). docs/rules/baloot.md gives every shape.
+`options` holds the rule options, `state` the hand state machine (its calling and doubling in
+`calling`, its card play's rules in `cardplay`), `projects` the combinations, `scoring` the
+arithmetic, `summary` the reading of a scorepad summary. Every input that passed the wire schema gets
+an answer or a `RuleError` with a code (an action's with its index). docs/rules/baloot.md gives every
+shape.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import NO_TRUMP, Card, suit_of
+from ..cards import Card, suit_of
 from ..errors import Code, InvalidRecord, RuleError
 from ..game import Game, Json
 from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
@@ -21,42 +23,15 @@ from ..profile import Rules
 from ..record import Action, HandRecord
 from ..trick import Verdict
 from ..tricks import legal_answer, read_hand_and_trick, read_played, winner_answer
-from .options import FIXED, GAHWA_152, LEFT, MATCH_CAP, PLAYERS, RULEBOOK, TARGET
-from .projects import HOKUM_POINTS, SUN_POINTS
-from .scoring import (
-    CARD_TOTAL,
-    GAHWA,
-    HOKUM,
-    SUN,
-    TRICKS,
-    Summary,
-    level_of,
-    passed_score,
-    reachable,
-    score_summary,
-)
-from .state import _POINTS as POINTS
-from .state import (
-    ACTION_TYPES,
-    COMPLETE,
-    DECK,
-    FIELDS,
-    REDEAL,
-    HandState,
-    build,
-    initial,
-    legal_cards,
-    reasons,
-    trick_winner,
-)
+from .cardplay import DECK, POINTS, legal_cards, reasons, trick_winner
+from .options import FIXED, GAHWA_152, LEFT, MATCH_CAP, OVER_ANY, PLAYERS, RULEBOOK, TARGET
+from .scoring import passed_score, score_summary
+from .state import ACTION_TYPES, COMPLETE, FIELDS, REDEAL, HandState, build, initial
+from .summary import read_summary
 
 __all__ = ["GAMES", "BalootGame", "deal_state", "read_record", "start_state"]
 
 SEED_MAX = 2**53 - 1
-_PROJECT_SUMS = {
-    HOKUM: reachable(tuple(HOKUM_POINTS.values()), 8),
-    SUN: reachable(tuple(SUN_POINTS.values()), 8),
-}
 
 
 # --------------------------------------------------------------------- actions and records
@@ -113,93 +88,24 @@ def deal_state(rules: Rules, dealer: int, seed: int) -> HandState:
 # --------------------------------------------------------------------- summaries
 
 
-def _pair(summary: Mapping[str, Any], key: str) -> tuple[int, int]:
-    v = summary.get(key)
-    if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) and x >= 0 for x in v):
-        raise InvalidRecord(
-            Code.INVALID_SUMMARY,
-            f"'{key}' is two non-negative integers, team 0 (seats 0 and 2) then team 1",
-            field=f"summary.{key}",
-        )
-    return v[0], v[1]
-
-
-def read_summary(rules: Rules, summary: object) -> Summary | None:
-    """A scorepad summary checked against the rules; None for a deal all four passed (contract null)."""
-    if not isinstance(summary, Mapping):
-        raise InvalidRecord(Code.INVALID_SUMMARY, "a summary is an object with contract, card_points, ...")
-    contract = summary.get("contract")
-    if contract is None and "contract" in summary:
-        return None
-    if not isinstance(contract, Mapping):
-        raise InvalidRecord(
-            Code.INVALID_SUMMARY, "'contract' is {seat, mode, strain, double}", field="summary.contract"
-        )
-    seat = read_seat(contract.get("seat"), PLAYERS, "summary.contract.seat")
-    mode = contract.get("mode")
-    if mode not in (HOKUM, SUN):
-        raise InvalidRecord(
-            Code.INVALID_SUMMARY, f"mode {mode!r}: hokum or sun", field="summary.contract.mode"
-        )
-    strain = read_strain(contract.get("strain"), "summary.contract.strain")
-    if (mode == SUN) != (strain == NO_TRUMP):
-        raise InvalidRecord(
-            Code.INVALID_TRUMP,
-            f"strain {strain} with {mode}: Sun is NT, Hokum names its trump suit",
-            field="summary.contract.strain",
-        )
-    double = contract.get("double", 1)
-    if double != GAHWA and not (is_int(double) and 1 <= double <= 4):
-        raise InvalidRecord(
-            Code.INVALID_SUMMARY, f"double {double!r}: 1 to 4 or 'gahwa'", field="summary.contract.double"
-        )
-    level = level_of(double)
-    if level > 1 and (mode == SUN or not rules["doubling"]):
-        why = "Sun hands are never doubled" if mode == SUN else "doubling is off under these rules"
-        raise InvalidRecord(Code.DOUBLE_NOT_ALLOWED, why, field="summary.contract.double")
-    cp = _pair(summary, "card_points")
-    tricks = _pair(summary, "tricks")
-    projects = _pair(summary, "projects")
-    if sum(cp) != CARD_TOTAL[mode]:
-        raise InvalidRecord(
-            Code.INVALID_SUMMARY,
-            f"card points total {sum(cp)}: a {mode} hand has {CARD_TOTAL[mode]} "
-            "(the last trick's 10 included)",
-            field="summary.card_points",
-        )
-    if sum(tricks) != TRICKS:
-        raise InvalidRecord(
-            Code.INVALID_SUMMARY, f"tricks total {sum(tricks)}: a hand has 8", field="summary.tricks"
-        )
-    for t in (0, 1):
-        if tricks[t] == 0 and (cp[t] or projects[t]):
-            raise InvalidRecord(
-                Code.INVALID_SUMMARY,
-                f"team {t} took no trick, so it has no card points and scores no project",
-                field="summary.card_points" if cp[t] else "summary.projects",
-            )
-        if tricks[t] > 0 and cp[t] == 0 and tricks[1 - t] == 0:
-            raise InvalidRecord(Code.INVALID_SUMMARY, "the team of 8 tricks has every card point")
-    if projects[0] and projects[1]:
-        raise InvalidRecord(
-            Code.INVALID_SUMMARY,
-            "only the team holding the single best project scores projects",
-            field="summary.projects",
-        )
-    if any(p not in _PROJECT_SUMS[mode] for p in projects) or (projects != (0, 0) and not rules["projects"]):
-        raise InvalidRecord(
-            Code.INVALID_SUMMARY,
-            f"projects {list(projects)} cannot be scored in {mode} under these rules",
-            field="summary.projects",
-        )
-    baloot = summary.get("baloot")
-    if baloot is not None and (not is_int(baloot) or baloot not in (0, 1) or mode == SUN):
-        raise InvalidRecord(
-            Code.INVALID_SUMMARY,
-            f"baloot {baloot!r}: the team (0 or 1) holding king and queen of trumps in Hokum, or null",
-            field="summary.baloot",
-        )
-    return Summary(seat, mode, strain, level, cp, tricks, projects, baloot)
+def score_of_summary(rules: Rules, summary: object, dealer: int | None = None) -> Json:
+    """A scorepad summary's score (without `rules`); with declarations, the projects as from a record."""
+    s, declared, team = read_summary(rules, summary, dealer)
+    if s is None:
+        return {**passed_score(), "summary": None}
+    out = {**score_summary(rules.values, s), "summary": s.to_json()}
+    if declared is not None:
+        out["projects"] = [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "points": p.points,
+                "cards": [c.text for c in p.cards],
+                "counts": p.team == team and s.projects[p.team] > 0,
+            }
+            for p in declared
+        ]
+    return out
 
 
 def _in_hand(i: int, e: RuleError) -> RuleError:
@@ -260,10 +166,7 @@ class BalootGame(Game):
             return build(rules, read_record(body["hand"])).result()
         if body.get("summary") is None:
             raise InvalidRecord(Code.INVALID_SUMMARY, "give 'hand' (a complete record) or 'summary'")
-        s = read_summary(rules, body["summary"])
-        if s is None:
-            return {"rules": rules.echo(), **passed_score(), "summary": None}
-        return {"rules": rules.echo(), **score_summary(rules.values, s), "summary": s.to_json()}
+        return {"rules": rules.echo(), **score_of_summary(rules, body["summary"])}
 
     def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         trump = suit_of(read_strain(body.get("trump"), "trump"))
@@ -276,8 +179,9 @@ class BalootGame(Game):
     def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         trump = suit_of(read_strain(body.get("trump"), "trump"))
         hand, trick = read_hand_and_trick(body, PLAYERS, DECK, 8)
+        over = rules["trump_lead"] == OVER_ANY
         return legal_answer(
-            rules, hand, Verdict(legal_cards(hand, trick, trump), reasons(hand, trick, trump))
+            rules, hand, Verdict(legal_cards(hand, trick, trump, over), reasons(hand, trick, trump, over))
         )
 
     def match_score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
@@ -350,10 +254,7 @@ class BalootGame(Game):
                         Code.WRONG_DEALER,
                         f"this deal is dealt by seat {dealer}, the summary says seat {given}",
                     )
-            s = read_summary(rules, summary)
-            if s is None:
-                return {**passed_score(), "summary": None}
-            return {**score_summary(rules.values, s), "summary": s.to_json()}
+            return score_of_summary(rules, summary, dealer)
         record = read_record(entry["hand"])
         if record.dealer != dealer:
             raise InvalidRecord(

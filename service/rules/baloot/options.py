@@ -3,8 +3,10 @@
 The defaults are the Baloot rule book (High Card Club). Where the rule book is silent, real tables
 differ (the Belote-family research, section 2.1, rows B2 to B22): each such point is a named option
 whose default is the rule book's reading, and whose other values name the source that plays them.
-The `jawaker-kammelna` profile sets them as the Jawaker and Kammelna apps play (as documented in the
-t7doh99-coder/baloot-ui rules reference the research cites), to show the options at work.
+The `app-variants` profile sets those the Jawaker and Kammelna apps are documented to play (the
+t7doh99-coder/baloot-ui rules reference and tazjel/baloot-ai's Kammelna validation, which the research
+cites), to show the options at work; it does not carry the apps' name because it cannot play their Sun
+double (the 100-point rule needs the match score).
 """
 
 from __future__ import annotations
@@ -33,6 +35,13 @@ CALLER_CONVERTS = "caller-converts"
 # rounding
 COUNTING_TEAM = "counting-team"
 EACH_TEAM = "each-team"
+PAIR_ADJUSTED = "pair-adjusted"
+# the baloot's two points
+WITH_THE_HAND = "with-the-hand"
+NEVER_LOST = "never-lost"
+# the raise on a trump lead
+OVER_ANY = "over-any"
+OVER_OPPONENT = "over-opponent"
 # buyer's threshold
 GAME_POINTS = "game-points"
 RAW_POINTS = "raw-points"
@@ -113,10 +122,13 @@ OPTIONS: tuple[Option, ...] = (
         "enum",
         COUNTING_TEAM,
         "Card points to game points: only the counting team rounds and the other takes the rest of 16 "
-        "(26), or each team rounds its own (the two may then total 17 in Hokum)",
+        "(26); or each team rounds its own (the two may then total 17 in Hokum); or each team rounds "
+        "its own and a Hokum total of 17 gives back the point of the side with the larger remainder "
+        "(equal remainders: the side with more card points), so the hand totals 16",
         f"{BOOK}, Scoring a hand (counting team); {RESEARCH}, B5 and B6: each team rounds "
-        "(t7doh99, said to follow Jawaker)",
-        allowed=(COUNTING_TEAM, EACH_TEAM),
+        "(t7doh99, said to follow Jawaker); pair-adjusted (tazjel hokum_pair_gp, validated on 1,095 "
+        "Kammelna rounds)",
+        allowed=(COUNTING_TEAM, EACH_TEAM, PAIR_ADJUSTED),
     ),
     Option(
         "buyer_threshold",
@@ -169,6 +181,29 @@ OPTIONS: tuple[Option, ...] = (
         allowed=(MULTIPLIED, DOUBLED_ONLY, FLAT),
     ),
     Option(
+        "baloot_points",
+        "enum",
+        WITH_THE_HAND,
+        "The baloot's 2 points: 'with-the-hand' (they go with the hand: a side that scores nothing "
+        "loses them, a side that takes the whole hand or everything takes them, multiplied in a doubled "
+        "hand), or 'never-lost' (always 2 to the team holding it, never multiplied)",
+        f"{BOOK}, Scoring a hand ('the calling team scores nothing', 'the other team gets nothing', "
+        f"'the winning side takes everything, multiplied'); {RESEARCH}, B11 and B20: never lost and "
+        "never multiplied (t7doh99 14.4, pagat via mirror)",
+        allowed=(WITH_THE_HAND, NEVER_LOST),
+    ),
+    Option(
+        "trump_lead",
+        "enum",
+        OVER_ANY,
+        "When trump is led in Hokum, whose trump a seat must beat if it can: the best on the table, "
+        "even its partner's ('over-any'), or only an opponent's winning trump ('over-opponent': while "
+        "the partner wins the trick, any trump)",
+        f"{BOOK}, Playing a trick ('a higher trump than the best one on the table'); {RESEARCH}, B18: "
+        "only an opponent's winning trump (pagat, tazjel)",
+        allowed=(OVER_ANY, OVER_OPPONENT),
+    ),
+    Option(
         "doubled_kaboot",
         "enum",
         MULTIPLIED,
@@ -216,18 +251,22 @@ PROFILES: tuple[Profile, ...] = (
         "book's reading wherever it is silent",
     ),
     Profile(
-        "jawaker-kammelna",
-        "As the Jawaker and Kammelna apps play (t7doh99-coder/baloot-ui rules reference, cited by the "
-        "Belote-family research): Ashkal, the Hokum caller may turn to Sun, each team rounds its own "
-        "points, the buyer must exceed half the raw points, two projects a player, projects at most "
-        "doubled, the deal passes right",
+        "app-variants",
+        "The variants the Jawaker and Kammelna apps are documented to play (t7doh99-coder/baloot-ui rules "
+        "reference and tazjel/baloot-ai's Kammelna validation, cited by the Belote-family research) that "
+        "one hand can referee: Ashkal, the Hokum caller may turn to Sun, each team rounds its own points "
+        "with the pair adjustment (a Hokum hand totals 16), the buyer must exceed half the raw points, two "
+        "projects a player, projects at most doubled, the baloot never lost, the deal passes right. Not "
+        "the apps' rules in full: they also allow a Sun double under the 100-point rule, which depends on "
+        "the match score a hand does not carry",
         {
             "ashkal": True,
             "late_sun": CALLER_CONVERTS,
-            "rounding": EACH_TEAM,
+            "rounding": PAIR_ADJUSTED,
             "buyer_threshold": RAW_POINTS,
             "declarations": TWO_PER_PLAYER,
             "doubled_projects": DOUBLED_ONLY,
+            "baloot_points": NEVER_LOST,
             "deal_rotation": RIGHT,
         },
     ),

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
-from ..belote.combinations import hand_mask, holds_quartet, mask_runs, may_hold_run, quartets, rank_bits
+from ..belote.combinations import Run, hand_mask, holds_quartet, mask_runs, may_hold_run, quartets, rank_bits
 from ..cards import Card, card
 from .options import QUARTET_FIRST, TWO_PER_PLAYER
 
@@ -115,3 +116,74 @@ def team_points(projects: Sequence[Project], team: int | None) -> list[int]:
     if team is not None:
         pts[team] = sum(p.points for p in projects if p.team == team)
     return pts
+
+
+def project_of(seat: int, run: Run | None, quartet: str | None, sun: bool, ranking: str) -> Project:
+    """The project a seat announces at the table (a run: its suit, length and top card; a quartet: its
+    rank), valued and ranked as `seat_projects` values and ranks the same cards found in a hand."""
+    values = SUN_POINTS if sun else HOKUM_POINTS
+    quartet_first = ranking == QUARTET_FIRST
+    if run is not None:
+        name = _run_name(run.length)
+        pts = values[name]
+        key = (pts, 0 if quartet_first else 1, run.length, run.top_strength)
+        return Project(seat, name, tuple(card(t) for t in run.cards), pts, key)
+    assert quartet is not None
+    name = FOUR_HUNDRED if quartet == "A" else HUNDRED
+    pts = values[name]
+    key = (pts, 1 if quartet_first else 0, 4, _QUARTET_ORDER[quartet])
+    return Project(seat, name, tuple(card(quartet + s) for s in "SHDC"), pts, key)
+
+
+def _suit_runs(mask: int) -> tuple[int, ...]:
+    """The lengths of the maximal runs of three or more in one suit's ranks (bit i: natural rank i)."""
+    out: list[int] = []
+    length = 0
+    for i in range(9):
+        if i < 8 and mask >> i & 1:
+            length += 1
+        else:
+            if length >= 3:
+                out.append(length)
+            length = 0
+    return tuple(out)
+
+
+@cache
+def seat_totals(sun: bool, declarations: str) -> frozenset[int]:
+    """Every project total one eight-card hand can hold (all its projects, or its best two): exact,
+    by a walk over the four suits keeping the cards used, the quartet ranks still held in every suit
+    so far, and the runs' values (their sum, or their best two)."""
+    values = SUN_POINTS if sun else HOKUM_POINTS
+    run_value = {n: values[_run_name(n)] for n in range(3, 9)}
+    quartet_bits = 0b11111000  # T J Q K A in natural order 7 8 9 T J Q K A
+    two = declarations == TWO_PER_PLAYER
+    states: set[tuple[int, int, tuple[int, ...]]] = {(0, quartet_bits, ())}
+    for _ in range(4):
+        nxt: set[tuple[int, int, tuple[int, ...]]] = set()
+        for used, common, found in states:
+            for mask in range(256):
+                n = mask.bit_count()
+                if used + n > 8:
+                    continue
+                got = tuple(sorted((*found, *(run_value[r] for r in _suit_runs(mask))), reverse=True))
+                nxt.add((used + n, common & mask, got[:2] if two else got))
+        states = nxt
+    totals: set[int] = set()
+    for used, common, found in states:
+        if used != 8:
+            continue
+        quartets = [
+            values[FOUR_HUNDRED] if i == 7 else values[HUNDRED] for i in range(3, 8) if common >> i & 1
+        ]
+        every = sorted((*found, *quartets), reverse=True)
+        totals.add(sum(every[:2] if two else every))
+    return frozenset(totals)
+
+
+@cache
+def team_totals(sun: bool, declarations: str) -> frozenset[int]:
+    """The project totals a team's two hands can hold: the sums of two seats' (a necessary condition;
+    it does not track that two hands share no card)."""
+    seat = seat_totals(sun, declarations)
+    return frozenset(a + b for a in seat for b in seat)

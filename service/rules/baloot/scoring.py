@@ -4,11 +4,14 @@ Everything a hand's score depends on is in its summary (contract, card points an
 the projects that count, the baloot), so records and summaries score through the one function
 `score_summary`. Each team's score is its breakdown:
 
-    score = raw * multiplier + projects * project_multiplier + baloot
+    score = raw * multiplier + projects * project_multiplier + baloot * baloot_multiplier
 
 `raw` is what the team takes from the cards: its game points when the callers made it undoubled,
 the whole hand (16 or 26) for the winner of a failed or doubled hand, kaboot's 25 or 44, or gahwa's
-152; `projects` are the project game points the team takes; `baloot` is 2 or 0 and never multiplied.
+152; `projects` are the project game points the team takes; `baloot` the baloot's points it takes (0 or
+2: under `baloot_points: with-the-hand` they go with the hand, so a side that takes the whole hand
+takes them whoever held them) and `baloot_multiplier` the level they are multiplied by (the hand's;
+1 under `never-lost`, and in gahwa, which counts 152 and nothing else).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from .options import (
     GAHWA_MATCH,
     GAME_POINTS,
     MULTIPLIED,
+    NEVER_LOST,
+    PAIR_ADJUSTED,
     TARGET,
 )
 from .projects import BALOOT_POINTS, BALOOT_RAW, unit
@@ -85,6 +90,18 @@ def game_points(points: int, sun: bool) -> int:
     return (points + 4) // 10
 
 
+def pair_adjusted(points: tuple[int, int], sun: bool) -> list[int]:
+    """Each team rounds its own card points; in Hokum a pair that then totals 17 gives back one point,
+    from the side with the larger remainder (equal remainders: the side with more card points), so
+    the hand totals 16 (tazjel/baloot-ai `hokum_pair_gp`, validated on 1,095 Kammelna rounds; with 162
+    card points a total of 15 cannot happen). Sun's rounding already totals 26."""
+    gp = [game_points(points[0], sun), game_points(points[1], sun)]
+    if not sun and gp[0] + gp[1] == HAND_VALUE[HOKUM] + 1:
+        r0, r1 = points[0] % 10, points[1] % 10
+        gp[0 if (r0, points[0]) >= (r1, points[1]) else 1] -= 1
+    return gp
+
+
 def counting_team(callers: int, level: int) -> int:
     """The defenders count, or in a doubled hand the opponents of whoever doubled last: the
     defenders double (2) and four (4), the callers three (3) and gahwa (5)."""
@@ -105,13 +122,16 @@ def score_summary(values: Mapping[str, Any], s: Summary) -> dict[str, Any]:
         gp = [0, 0]
         gp[counting] = game_points(cp[counting], sun)
         gp[1 - counting] = hand_value - gp[counting]
+    elif values["rounding"] == PAIR_ADJUSTED:
+        gp = pair_adjusted(cp, sun)
     else:
         gp = [game_points(cp[0], sun), game_points(cp[1], sun)]
-    baloot = [BALOOT_POINTS if s.baloot == t else 0 for t in (0, 1)]
+    held = [BALOOT_POINTS if s.baloot == t else 0 for t in (0, 1)]
+    baloot = list(held)
     own = s.projects
     loss = [cp[t] - u * gp[t] for t in (0, 1)]  # card points lost in the rounding (negative: gained)
     if values["buyer_threshold"] == GAME_POINTS:
-        compared = [gp[t] + own[t] + baloot[t] for t in (0, 1)]
+        compared = [gp[t] + own[t] + held[t] for t in (0, 1)]
         made = compared[callers] > compared[defenders] or (
             compared[callers] == compared[defenders] and loss[defenders] <= loss[callers]
         )
@@ -127,6 +147,7 @@ def score_summary(values: Mapping[str, Any], s: Summary) -> dict[str, Any]:
     mult = level if level < GAHWA_LEVEL else 1
     pmult = {MULTIPLIED: mult, DOUBLED_ONLY: min(mult, 2), FLAT: 1}[values["doubled_projects"]]
     total_projects = own[0] + own[1]
+    kept = values["baloot_points"] == NEVER_LOST  # else the baloot goes with the hand
     if level == GAHWA_LEVEL:
         raw[winner] = TARGET
         baloot = [0, 0]  # gahwa hands the winner all 152 points and nothing else is counted
@@ -136,16 +157,23 @@ def score_summary(values: Mapping[str, Any], s: Summary) -> dict[str, Any]:
         projects[kaboot_team] = total_projects  # the other team took no trick: none of its count
         if values["doubled_kaboot"] == FLAT:
             mult = 1
+        if not kept:  # "the other team gets nothing": the kaboot team takes the whole hand
+            baloot = [0, 0]
+            baloot[kaboot_team] = held[0] + held[1]
     elif level > 1 or not made:
         raw[winner] = hand_value
         projects[winner] = total_projects
+        if not kept:  # the side that takes the whole hand (everything, when doubled) takes the baloot
+            baloot = [0, 0]
+            baloot[winner] = held[0] + held[1]
     else:
         raw = list(gp)
         projects = list(own)
     multipliers = [mult, mult]
+    bmult = 1 if kept or level == GAHWA_LEVEL else mult
     breakdown: list[dict[str, Any]] = []
     for t in (0, 1):
-        score = raw[t] * multipliers[t] + projects[t] * pmult + baloot[t]
+        score = raw[t] * multipliers[t] + projects[t] * pmult + baloot[t] * bmult
         breakdown.append(
             {
                 "team": t,
@@ -161,6 +189,7 @@ def score_summary(values: Mapping[str, Any], s: Summary) -> dict[str, Any]:
                 "projects": projects[t],
                 "project_multiplier": pmult,
                 "baloot": baloot[t],
+                "baloot_multiplier": bmult,
                 "score": score,
             }
         )
@@ -194,6 +223,7 @@ def passed_score() -> dict[str, Any]:
             "projects": 0,
             "project_multiplier": 1,
             "baloot": 0,
+            "baloot_multiplier": 1,
             "score": 0,
         }
         for t in (0, 1)

@@ -1,5 +1,9 @@
 """Baloot's examples: for every operation a request and a request that earns a 422 (see
-service/example_plans.py)."""
+service/example_plans.py, which finds this plan in the family and whose helpers it uses).
+
+Not part of the engine: only `python -m service.examples` imports it (the package's `__init__` does
+not), so the rules stay free of the HTTP side; it plays hands through the app's test client.
+"""
 
 from __future__ import annotations
 

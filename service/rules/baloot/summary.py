@@ -1,0 +1,325 @@
+"""Reading a Baloot scorepad summary: what a scorepad knows about a hand, checked against what a deal
+can produce.
+
+A summary is `{contract, card_points, tricks, projects | declarations, baloot, dealer?}` (the JSON is
+in docs/rules/baloot.md). Every figure is checked for what no deal can produce: card points total 162
+(Hokum) or 130 (Sun) with the last trick's 10; a team's points must be what the cards of its tricks
+can be worth (`card_totals`); a team without a trick has no point and no project; project totals must
+be what two dealt hands can hold. Projects come as totals by team (the team that counts, as the
+scorepad wrote it) or as each seat's declarations, from which the referee decides which team's count,
+as it does from a record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from ..belote.cards import DECK_32, LAST_TRICK, NATURAL_LOW_TO_HIGH, card_points
+from ..belote.combinations import Run
+from ..cards import NO_TRUMP, SUITS, Suit, suit_of
+from ..errors import Code, InvalidRecord
+from ..parse import is_int, read_seat, read_strain
+from ..profile import Rules
+from .options import PLAYERS, TWO_PER_PLAYER
+from .projects import QUARTET_RANKS, Project, best_team, project_of, team_points, team_totals
+from .scoring import CARD_TOTAL, GAHWA, HOKUM, SUN, TRICKS, Summary, level_of
+
+RUN = "run"
+QUARTET = "quartet"
+KINDS = (RUN, QUARTET)
+DECLARATION_FIELDS = frozenset({"seat", "kind", "length", "top", "suit", "rank"})
+
+
+def _invalid(detail: str, field: str | None = None) -> InvalidRecord:
+    return InvalidRecord(Code.INVALID_SUMMARY, detail, field=field)
+
+
+def _pair(summary: Mapping[str, Any], key: str, default: tuple[int, int] | None = None) -> tuple[int, int]:
+    v = summary.get(key)
+    if v is None and default is not None and key not in summary:
+        return default
+    if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) and x >= 0 for x in v):
+        raise _invalid(
+            f"'{key}' is two non-negative integers, team 0 (seats 0 and 2) then team 1", f"summary.{key}"
+        )
+    return v[0], v[1]
+
+
+@cache
+def card_totals(mode: str) -> dict[int, frozenset[int]]:
+    """For each number of cards (0 to 32), every total their card points can make in `mode`
+    (any trump: every suit is worth the same): a subset-sum over the deck."""
+    trump: Suit | None = SUITS[0] if mode == HOKUM else None
+    sums: dict[int, set[int]] = {0: {0}}
+    for c in DECK_32:
+        v = card_points(c, trump)
+        for n in sorted(sums, reverse=True):
+            sums.setdefault(n + 1, set()).update(s + v for s in sums[n])
+    return {n: frozenset(s) for n, s in sums.items()}
+
+
+def check_card_points(mode: str, cp: tuple[int, int], tricks: tuple[int, int]) -> None:
+    """The card points each team can hold with its tricks: the cards of its tricks (four a trick) and
+    the last trick's 10 if it took the last trick (it must have a trick; the other team, none left)."""
+    total = CARD_TOTAL[mode]
+    if sum(cp) != total:
+        raise _invalid(
+            f"card points total {sum(cp)}: a {mode} hand has {total} (the last trick's 10 included)",
+            "summary.card_points",
+        )
+    if sum(tricks) != TRICKS:
+        raise _invalid(f"tricks total {sum(tricks)}: a hand has 8", "summary.tricks")
+    for t in (0, 1):
+        if tricks[t] == 0 and cp[t]:
+            raise _invalid(f"team {t} took no trick, so it has no card points", "summary.card_points")
+    t = 0 if cp[0] <= cp[1] else 1  # the team with fewer points: the shorter reason
+    n = 4 * tricks[t]
+    sums = card_totals(mode)[n]
+    if tricks[t] == TRICKS:
+        options = [cp[t] - LAST_TRICK]  # it took the last trick
+    elif tricks[t] == 0:
+        options = [cp[t]]
+    else:
+        options = [cp[t], cp[t] - LAST_TRICK]
+    if any(p in sums for p in options):
+        return
+    low, high = min(sums), max(sums)
+    zero = sum(1 for c in DECK_32 if card_points(c, SUITS[0] if mode == HOKUM else None) == 0)
+    if cp[t] < low:
+        why = (
+            f"the {n} cards of {tricks[t]} tricks are worth at least {low} in {mode} "
+            f"(only {zero} cards are worth nothing)"
+        )
+    elif cp[t] > high + LAST_TRICK:
+        why = (
+            f"the {n} cards of {tricks[t]} tricks are worth at most {high}, "
+            f"{high + LAST_TRICK} with the last trick"
+        )
+    else:
+        why = f"no {n} cards of a {mode} deck total {cp[t]}"
+        if cp[t] >= LAST_TRICK and tricks[t]:
+            why += f", nor {cp[t] - LAST_TRICK} and the last trick's 10"
+        worth = "0, 2, 3, 4, 10, 11, 14 or 20" if mode == HOKUM else "0, 2, 3, 4, 10 or 11"
+        why += f" (a card is worth {worth})"
+    raise _invalid(
+        f"card points {list(cp)} with tricks {list(tricks)}: team {t} took {tricks[t]} tricks, and {why}",
+        "summary.card_points",
+    )
+
+
+def _declaration(i: int, d: object, sun: bool, ranking: str) -> Project:
+    where = f"summary.declarations.{i}"
+    if not isinstance(d, Mapping):
+        raise _invalid(
+            "a declaration is {seat, kind: run, length, top, suit} or {seat, kind: quartet, rank}", where
+        )
+    extra = sorted(str(k) for k in d if k not in DECLARATION_FIELDS)
+    if extra:
+        raise _invalid(f"a declaration has no field {', '.join(extra)}", where)
+    seat = read_seat(d.get("seat"), PLAYERS, f"{where}.seat")
+    kind = d.get("kind")
+    if kind == QUARTET:
+        if "length" in d or "suit" in d or "top" in d:
+            raise _invalid("a quartet names its rank only: four cards, one of each suit", where)
+        rank = d.get("rank")
+        if rank not in tuple(QUARTET_RANKS):
+            raise _invalid(
+                f"quartet of {rank!r}: four tens, jacks, queens, kings or aces score", f"{where}.rank"
+            )
+        return project_of(seat, None, str(rank), sun, ranking)
+    if kind != RUN:
+        raise _invalid(f"kind {kind!r}: run or quartet", f"{where}.kind")
+    if "rank" in d:
+        raise _invalid("a run names its length, top and suit; 'rank' is a quartet's", where)
+    top = d.get("top")
+    length = d.get("length")
+    if not is_int(length) or not 3 <= length <= 8:  # type: ignore[operator]
+        raise _invalid(f"run length {length!r}: 3 to 8 cards", f"{where}.length")
+    if top not in tuple(NATURAL_LOW_TO_HIGH):
+        raise _invalid(f"top {top!r}: the run's highest rank, 7 8 9 T J Q K A", f"{where}.top")
+    if NATURAL_LOW_TO_HIGH.index(str(top)) + 1 < length:  # type: ignore[operator]
+        raise _invalid(f"no run of {length} ends at {top}: runs go from seven up to ace", f"{where}.top")
+    strain = read_strain(d.get("suit"), f"{where}.suit")
+    if strain == NO_TRUMP:
+        raise _invalid("a run is in one suit: S, H, D or C", f"{where}.suit")
+    suit = suit_of(strain)
+    assert suit is not None
+    return project_of(seat, Run(suit, int(length), str(top)), None, sun, ranking)  # type: ignore[arg-type]
+
+
+def read_declarations(
+    rules: Rules, value: object, sun: bool, tricks: tuple[int, int], dealer: int | None
+) -> tuple[tuple[int, int], tuple[Project, ...], int | None]:
+    """Each seat's declared projects: checked that one deal could hold them all, then ranked as from a
+    record: the team holding the single best project scores all of its own (none if it took no trick).
+    Returns the totals by team, the projects, and the team that counts."""
+    if not isinstance(value, list):
+        raise _invalid("'declarations' lists each seat's projects", "summary.declarations")
+    if value and not rules["projects"]:
+        raise _invalid("projects are off under these rules: nothing can be declared", "summary.declarations")
+    projects = [_declaration(i, d, sun, rules["project_ranking"]) for i, d in enumerate(value)]
+    owner: dict[str, int] = {}
+    per_seat: dict[int, set[str]] = {s: set() for s in range(PLAYERS)}
+    runs: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    for i, p in enumerate(projects):
+        where = f"summary.declarations.{i}"
+        texts = [c.text for c in p.cards]
+        for c in texts:
+            if owner.get(c, p.seat) != p.seat:
+                raise _invalid(f"{c} is declared by seats {owner[c]} and {p.seat}: one card, one hand", where)
+            owner[c] = p.seat
+        if p.name != "four-hundred" and len({c[1] for c in texts}) == 1:  # a run: maximal and apart
+            suit = texts[0][1]
+            low = NATURAL_LOW_TO_HIGH.index(texts[0][0])
+            high = low + len(texts) - 1
+            for a, b in runs.get((p.seat, suit), []):
+                if low <= b + 1 and a <= high + 1:
+                    raise _invalid(
+                        f"seat {p.seat} declares two runs in {suit} that meet or overlap: a run is "
+                        "every card in a row (declare the one longer run)",
+                        where,
+                    )
+            runs.setdefault((p.seat, suit), []).append((low, high))
+        elif any(q.seat == p.seat and q.cards == p.cards for q in projects[:i]):
+            raise _invalid(f"seat {p.seat} declares the same quartet twice", where)
+        per_seat[p.seat].update(texts)
+        if len(per_seat[p.seat]) > 8:
+            raise _invalid(f"seat {p.seat}'s declarations need more than the 8 cards of a hand", where)
+    if rules["declarations"] == TWO_PER_PLAYER:
+        for s in range(PLAYERS):
+            if sum(1 for p in projects if p.seat == s) > 2:
+                raise _invalid(
+                    f"seat {s} declares more than two projects: at most two a player under these rules",
+                    "summary.declarations",
+                )
+    best = max((p.key for p in projects), default=None)
+    tied = {p.team for p in projects if p.key == best}
+    if len(tied) > 1 and dealer is None:
+        raise _invalid(
+            "the two teams' best projects are equal: the seat nearer the dealer's right wins, so give "
+            "'dealer'",
+            "summary.dealer",
+        )
+    first = ((dealer if dealer is not None else 0) + 1) % PLAYERS
+    team = best_team(projects, first)
+    pts = team_points(projects, team)
+    for t in (0, 1):
+        if tricks[t] == 0:
+            pts[t] = 0  # a team that took no trick scores no project
+    return (pts[0], pts[1]), tuple(projects), team
+
+
+def _check_baloot(projects: tuple[Project, ...], strain: str, baloot: int | None) -> None:
+    """The declarations and the baloot tell one story: the king and queen of trumps are in one hand,
+    the baloot team's, so a seat declaring both holds the baloot and no other team's seat declares
+    either."""
+    pair = ("K" + strain, "Q" + strain)
+    owners = {c.text: p.seat for p in projects for c in p.cards if c.text in pair}
+    seats = set(owners.values())
+    if len(owners) == 2 and len(seats) == 1:
+        seat = seats.pop()
+        if baloot != seat % 2:
+            raise _invalid(
+                f"seat {seat} declares both {pair[0]} and {pair[1]}: it holds the baloot, so 'baloot' is "
+                f"{seat % 2}, not {baloot}",
+                "summary.baloot",
+            )
+    if baloot is None:
+        return
+    if len(seats) == 2:
+        raise _invalid(
+            f"{pair[0]} and {pair[1]} are declared by seats {sorted(seats)}: the baloot is both in one hand",
+            "summary.baloot",
+        )
+    for c, seat in owners.items():
+        if seat % 2 != baloot:
+            raise _invalid(
+                f"{c} is in a project of seat {seat} (team {seat % 2}), but the baloot (both {pair[0]} "
+                f"and {pair[1]} in one hand) is team {baloot}'s",
+                "summary.baloot",
+            )
+
+
+def read_summary(
+    rules: Rules, summary: object, dealer: int | None = None
+) -> tuple[Summary | None, tuple[Project, ...] | None, int | None]:
+    """A scorepad summary checked against the rules: the Summary (None for a deal all four passed), the
+    declared projects (None when the summary gives totals) and the team whose projects count."""
+    if not isinstance(summary, Mapping):
+        raise _invalid("a summary is an object with contract, card_points, tricks, ...")
+    if "contract" not in summary:
+        raise _invalid(
+            "'contract' is {seat, mode, strain, double}, or null for a deal all four passed",
+            "summary.contract",
+        )
+    if summary.get("dealer") is not None:
+        dealer = read_seat(summary["dealer"], PLAYERS, "summary.dealer")
+    contract = summary["contract"]
+    if contract is None:
+        if _pair(summary, "card_points") != (0, 0) or _pair(summary, "tricks") != (0, 0):
+            raise _invalid("a deal all four passed has no trick: card_points and tricks are [0, 0]")
+        if (
+            summary.get("projects", [0, 0]) != [0, 0]
+            or summary.get("declarations")
+            or summary.get("baloot") is not None
+        ):
+            raise _invalid("a deal all four passed scores no project and no baloot")
+        return None, None, None
+    if not isinstance(contract, Mapping):
+        raise _invalid("'contract' is {seat, mode, strain, double}", "summary.contract")
+    seat = read_seat(contract.get("seat"), PLAYERS, "summary.contract.seat")
+    mode = contract.get("mode")
+    if mode not in (HOKUM, SUN):
+        raise _invalid(f"mode {mode!r}: hokum or sun", "summary.contract.mode")
+    strain = read_strain(contract.get("strain"), "summary.contract.strain")
+    if (mode == SUN) != (strain == NO_TRUMP):
+        raise InvalidRecord(
+            Code.INVALID_TRUMP,
+            f"strain {strain} with {mode}: Sun is NT, Hokum names its trump suit",
+            field="summary.contract.strain",
+        )
+    double = contract.get("double", 1)
+    if double != GAHWA and not (is_int(double) and 1 <= double <= 4):
+        raise _invalid(f"double {double!r}: 1 to 4 or 'gahwa'", "summary.contract.double")
+    level = level_of(double)
+    if level > 1 and (mode == SUN or not rules["doubling"]):
+        why = "Sun hands are never doubled" if mode == SUN else "doubling is off under these rules"
+        raise InvalidRecord(Code.DOUBLE_NOT_ALLOWED, why, field="summary.contract.double")
+    cp = _pair(summary, "card_points")
+    tricks = _pair(summary, "tricks")
+    check_card_points(mode, cp, tricks)
+    sun = mode == SUN
+    declared: tuple[Project, ...] | None = None
+    team: int | None = None
+    if "declarations" in summary:
+        if "projects" in summary:
+            raise _invalid("give 'projects' (totals by team) or 'declarations', not both", "summary.projects")
+        projects, declared, team = read_declarations(rules, summary["declarations"], sun, tricks, dealer)
+    else:
+        projects = _pair(summary, "projects", (0, 0))
+        for t in (0, 1):
+            if tricks[t] == 0 and projects[t]:
+                raise _invalid(f"team {t} took no trick, so it scores no project", "summary.projects")
+        if projects[0] and projects[1]:
+            raise _invalid(
+                "only the team holding the single best project scores projects", "summary.projects"
+            )
+        possible = team_totals(sun, rules["declarations"])
+        if any(p not in possible for p in projects) or (projects != (0, 0) and not rules["projects"]):
+            reach = ", ".join(str(p) for p in sorted(possible))
+            raise _invalid(
+                f"projects {list(projects)} cannot be scored in {mode} under these rules"
+                + (f" (a team's two hands can hold {reach})" if rules["projects"] else " (projects are off)"),
+                "summary.projects",
+            )
+    baloot = summary.get("baloot")
+    if baloot is not None and (not is_int(baloot) or baloot not in (0, 1) or mode == SUN):
+        raise _invalid(
+            f"baloot {baloot!r}: the team (0 or 1) holding king and queen of trumps in Hokum, or null",
+            "summary.baloot",
+        )
+    if declared is not None and mode == HOKUM:
+        _check_baloot(declared, strain, baloot)
+    return Summary(seat, mode, strain, level, cp, tricks, projects, baloot), declared, team
