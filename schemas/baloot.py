@@ -34,6 +34,7 @@ from .common import (
     Suit,
     TrickSchema,
     bare_action,
+    integral,
 )
 from .contract import Family
 from .rules import RulesInForce, type_name
@@ -63,6 +64,8 @@ class RuledActions(OneOf):
     def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
         if value is missing:  # an absent action: the request's own required/default handling
             return super().deserialize(value, attr, data, **kwargs)
+        if type(value) is dict and float in map(type, value.values()):  # a seat of 1.0 is the integer 1
+            return {key: integral(item) for key, item in value.items()}
         return value
 
 
