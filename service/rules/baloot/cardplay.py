@@ -1,25 +1,33 @@
 """The card play of Baloot: card strength and points, the trick's winner and the duties of a player who
 does not lead (Baloot rule book, Playing a trick), as pure functions over cards.
 
-`legal_cards` and `follow` are the fast paths (the engine calls `follow` for every card of a replay);
-`reasons` gives each refused card the duty that forbids it through the shared `judge` with DUTIES
-(the judge and `legal_cards` are held equal by tests/rules/test_baloot_properties.py).
+The duties themselves are the Belote family's (`belote/duties.py`), with Baloot's options: `follow` is
+the replay's hot path (it knows the trick's winner), `legal_cards` the same from the trick alone, and
+`reasons` gives each refused card the duty that forbids it (held equal to `legal_cards` by
+tests/rules/test_baloot_properties.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..belote.cards import BELOTE_ORDER, DECK_32, PLAIN_LOW_TO_HIGH, TRUMP_LOW_TO_HIGH, card_points
+from ..belote.cards import DECK_32, PLAIN_LOW_TO_HIGH, TRUMP_LOW_TO_HIGH, card_points
+from ..belote.duties import (
+    BALOOT_DUTIES,
+    TRUMP_LEAD_OPPONENT,
+    UNDERTRUMP_REQUIRED,
+    BeloteDuties,
+    judge,
+    playable,
+    winning_card,
+)
 from ..cards import SUITS, Card, Suit
 from ..errors import MESSAGES, Code
-from ..trick import Duties, judge
 from .options import PLAYERS
 
 DECK = DECK_32
-DUTIES = Duties(must_trump=True, must_overtrump=True, raise_on_trump_lead=True, partner_exemption=True)
-# `trump_lead: over-opponent`, the partner winning a trump lead: any trump follows
-NO_RAISE = Duties(must_trump=True, must_overtrump=True, partner_exemption=True)
+DUTIES = BALOOT_DUTIES  # the rule book, Playing a trick
+OVER_OPPONENT = BeloteDuties(TRUMP_LEAD_OPPONENT, UNDERTRUMP_REQUIRED)  # `trump_lead: over-opponent`
 
 # Strength of each card in the trump order and the plain order; card points under each trump.
 _TRUMP_RANK = {c: TRUMP_LOW_TO_HIGH.index(c.rank) for c in DECK}
@@ -54,40 +62,22 @@ def _partner_winning(trick: Sequence[Card], trump: Suit | None) -> bool:
     return len(trick) >= 2 and trick_winner(trick, trump) == len(trick) - 2
 
 
+def duties(over_partner: bool) -> BeloteDuties:
+    """The family's duties as Baloot plays them: a lower trump when unable to overtrump; on a trump
+    lead, beat even the partner's winning trump (the rule book) or only an opponent's
+    (`trump_lead: over-opponent`)."""
+    return DUTIES if over_partner else OVER_OPPONENT
+
+
 def legal_cards(
     hand: tuple[Card, ...], trick: Sequence[Card], trump: Suit | None, over_partner: bool = True
 ) -> tuple[Card, ...]:
-    """The playable cards under Baloot's duties (the fast path; `judge` with DUTIES gives reasons).
-
-    Follow suit; on a trump lead beat the best trump on the table if you can (with `over_partner`
-    false, only while an opponent is winning); void in Hokum, trump and overtrump when you can (a
-    lower trump otherwise) unless the partner is winning the trick."""
+    """The playable cards under Baloot's duties (`reasons` gives every other card's)."""
     if not trick:
         return hand
-    led = trick[0].suit
-    suited = [c for c in hand if c.suit is led]
-    if suited:
-        if led is trump:  # raise over the best trump on the table (a discard does not count)
-            if not over_partner and _partner_winning(trick, trump):
-                return tuple(suited)
-            top = max(_TRUMP_RANK[c] for c in trick if c.suit is trump)
-            higher = [c for c in suited if _TRUMP_RANK[c] > top]
-            return tuple(higher or suited)
-        return tuple(suited)
-    if trump is None:
-        return hand
-    trumps = [c for c in hand if c.suit is trump]
-    if not trumps:
-        return hand
-    n = len(trick)
-    if n >= 2 and trick_winner(trick, trump) == n - 2:
-        return hand  # the partner is winning: play anything
-    top = max((_TRUMP_RANK[c] for c in trick if c.suit is trump), default=-1)
-    if top >= 0:
-        higher = [c for c in trumps if _TRUMP_RANK[c] > top]
-        if higher:
-            return tuple(higher)
-    return tuple(trumps)
+    strength = STRENGTH[trump]
+    best = winning_card(trick, trump, strength)
+    return playable(hand, trick, trump, best, _partner_winning(trick, trump), strength, duties(over_partner))
 
 
 def reasons(
@@ -95,8 +85,7 @@ def reasons(
 ) -> dict[Card, Code]:
     """Every unplayable card of `hand` with the duty that forbids it."""
     partner = _partner_winning(trick, trump)
-    duties = NO_RAISE if partner and not over_partner and trick[0].suit is trump else DUTIES
-    return dict(judge(hand, trick, trump, duties, BELOTE_ORDER, partner).reasons)
+    return dict(judge(hand, trick, trump, duties(over_partner), partner, STRENGTH[trump]).reasons)
 
 
 def follow(
@@ -110,30 +99,9 @@ def follow(
     over_partner: bool,
 ) -> tuple[Card, ...]:
     """`legal_cards(hand, trick, trump, over_partner)` for the non-empty `trick` won so far by `best`,
-    played by `best_seat`: the highest trump on the table is always the card winning the trick, so no
-    scan of the trick is needed."""
-    led = trick[0].suit
-    suited = tuple([c for c in hand if c.suit is led])
-    if suited:
-        if led is trump:  # raise over the best trump on the table: `best` is it
-            if not over_partner and best_seat == (seat + 2) % PLAYERS:
-                return suited
-            top = strength[best]
-            return tuple([c for c in suited if strength[c] > top]) or suited
-        return suited
-    if trump is None:
-        return hand
-    trumps = tuple([c for c in hand if c.suit is trump])
-    if not trumps:
-        return hand
-    if best_seat == (seat + 2) % PLAYERS:
-        return hand  # the partner is winning: play anything
-    if best.suit is trump:
-        top = strength[best]
-        higher = tuple([c for c in trumps if strength[c] > top])
-        if higher:
-            return higher
-    return trumps
+    played by `best_seat`: the replay's hot path, which knows the winner without a scan."""
+    partner_winning = best_seat == (seat + 2) % PLAYERS
+    return playable(hand, trick, trump, best, partner_winning, strength, duties(over_partner))
 
 
 def locked_lead(hand: tuple[Card, ...], trump: Suit | None) -> tuple[Card, ...]:
