@@ -3,8 +3,9 @@ a real 422 with the request that caused it.
 
 Run `python -m service.examples` (part of `make openapi`) after an engine changes. The examples are
 played through the app itself, so they are answers the service really gives; a test replays each
-request and requires the committed answer. A game's examples come from its own `example_plan`
-(`service/example_plans.py`), so adding a game adds its examples without touching this module.
+request and requires the committed answer. A game's examples come from its family's plan
+(`service/rules/<family>/examples.py`, found by `service/rules/examples.py`), so adding a game adds
+its examples without touching this module.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ class Client:
 
 def build() -> dict[str, Any]:
     from service import create_app
-    from service.example_plans import plan
     from service.rules import registry
+    from service.rules.examples import plan
 
     http = create_app().test_client()
     out: dict[str, Any] = {

@@ -1,8 +1,8 @@
 """Baloot's examples: for every operation a request and a request that earns a 422 (see
-service/example_plans.py, which finds this plan in the family and whose helpers it uses).
+service/rules/examples.py, which finds this plan in the family and whose helpers it uses).
 
 Not part of the engine: only `python -m service.examples` imports it (the package's `__init__` does
-not), so the rules stay free of the HTTP side; it plays hands through the app's test client.
+not); it plays hands through any client (`Poster`), so it needs nothing but the standard library.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from service.example_plans import Example, Poster, _illegal_play, play_out
-from service.rules.game import Game
+from ..examples import Example, Poster, illegal_play, play_out
+from ..game import Game
 
 
 def _call(state: dict[str, Any]) -> dict[str, Any]:
@@ -37,7 +37,7 @@ def baloot(game: Game, client: Poster) -> Iterator[Example]:
         "hands_play",
         "hands/play",
         {"hand": dealt, "action": states[0]["legal_actions"][0]},
-        _illegal_play(hand, states),
+        illegal_play(hand, states),
     )
     first = states[0]
     out_of_turn = {**first["legal_actions"][0], "seat": (first["to_act"] + 1) % first["players"]}

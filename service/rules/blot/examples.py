@@ -1,7 +1,7 @@
-"""The Blot family's examples (Bazar Blot and the duel): see service/example_plans.py.
+"""The Blot family's examples (Bazar Blot and the duel): see service/rules/examples.py.
 
-They live with the family (`service.example_plans` finds them as `service.rules.blot.examples`); the
-module plays hands through the app's client, so the engine never imports it.
+They live with the family (`service.rules.examples.plan` finds them); the module plays hands through
+the app's client, so the engine never imports it.
 
 The hands are played as a table would: the first bid (or take) is held, the others pass, its holder
 keeps it, and every card is the first legal one.
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from service.example_plans import Example, Poster, _illegal_play
-from service.rules.game import Game
+from ..examples import Example, Poster, illegal_play
+from ..game import Game
 
 
 def _choose(state: dict[str, Any]) -> dict[str, Any]:
@@ -46,7 +46,7 @@ def blot(game: Game, client: Poster) -> Iterator[Example]:
         "hands_play",
         "hands/play",
         {"hand": dealt, "action": _choose(states[0])},
-        _illegal_play(hand, states),
+        illegal_play(hand, states),
     )
     first = states[0]
     out_of_turn = {**first["legal_actions"][0], "seat": (first["to_act"] + 1) % first["players"]}
