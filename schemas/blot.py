@@ -25,6 +25,7 @@ from .common import (
     Const,
     CurrentTrickSchema,
     Int,
+    Integer,
     Ints,
     OneOf,
     PlayActionSchema,
@@ -60,8 +61,7 @@ class BlotBidActionSchema(StrictSchema):
 
     seat = Seat(required=True)
     type = Const("bid")
-    value = fields.Integer(
-        strict=True,
+    value = Integer(
         metadata={
             "description": f"Tens promised, from {MIN_BID} to the ceiling in force ({MAX_BID} without one); "
             "absent in a capot bid. Out of range: bid_out_of_range, with the action's index"
