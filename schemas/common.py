@@ -103,10 +103,11 @@ class BoundedList(fields.List):  # type: ignore[type-arg]
         with error_budget() as budget:
             for index, each in enumerate(value):
                 if budget[0] <= 0:
-                    errors["_schema"] = [
+                    note = (
                         f"{NOT_CHECKED}: the last {len(value) - index} items (a request's validation "
                         f"stops at its {MAX_ITEM_ERRORS}th invalid item)"
-                    ]
+                    )
+                    errors = {"_schema": [note], **errors}  # first: the answer's cap keeps it
                     break
                 try:
                     result.append(inner(each, **kwargs))
@@ -156,7 +157,7 @@ class StrictSchema(Schema):
         message = self.error_messages["unknown"]
         errors: dict[Any, Any] = {k: [message] for k in unknown[:MAX_ITEM_ERRORS]}
         errors["_schema"] = [f"{NOT_CHECKED}: {len(unknown) - MAX_ITEM_ERRORS} more unknown fields"]
-        raise ValidationError(errors)
+        raise ValidationError(errors, data=data)
 
 
 def _ref(name: str, kw: dict[str, Any]) -> dict[str, Any]:
