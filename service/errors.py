@@ -16,6 +16,7 @@ from typing import Any
 from flask import Flask, Response, g, has_request_context
 from werkzeug.exceptions import HTTPException
 
+from .action_errors import first_fault
 from .rules.errors import MESSAGES, Code, RuleError
 
 PROBLEM_MIMETYPE = "application/problem+json"
@@ -148,12 +149,21 @@ def from_http_exception(error: HTTPException) -> Response:
     errors = data.get("errors") or data.get("messages")
     if isinstance(errors, dict) and set(errors) == {"json"}:
         errors = errors["json"]  # webargs nests body errors under the location
+    detail = data.get("message")
+    action_index = None
+    if code == "validation_failed" and isinstance(errors, dict):
+        # an action the schema refused: its index, and the rule's code when it is the body's only
+        # fault (service/action_errors.py); webargs keeps marshmallow's error, which holds the body
+        fault = first_fault(errors, getattr(getattr(error, "exc", None), "data", None))
+        if fault is not None:
+            action_index = fault.index
+            if fault.alone and fault.code is not None:
+                code, detail = fault.code.value, detail or fault.detail
     if errors is not None:
         errors = flatten(errors)
-    detail = data.get("message")
     if detail is None:  # werkzeug's stock descriptions speak of browsers; ours name the problem
         detail = HTTP_CODES[code] if status in (400, 422) else (error.description or HTTP_CODES[code])
-    return problem(status, code, detail, headers, errors=errors)
+    return problem(status, code, detail, headers, errors=errors, action_index=action_index)
 
 
 def flatten(errors: Any, path: str = "") -> dict[str, list[str]]:
