@@ -54,7 +54,9 @@ def first_fault(messages: Mapping[str, Any], data: Any) -> ActionFault | None:
     return first
 
 
-def _refused_actions(messages: Mapping[str, Any], data: Mapping[str, Any]) -> Iterator[tuple[str, int, Any, Any]]:
+def _refused_actions(
+    messages: Mapping[str, Any], data: Mapping[str, Any]
+) -> Iterator[tuple[str, int, Any, Any]]:
     """(path, action index, its messages, the action as sent), for every refused action in order."""
     yield from _in_record("", messages, data)
     hand = messages.get("hand")
@@ -71,7 +73,11 @@ def _refused_actions(messages: Mapping[str, Any], data: Mapping[str, Any]) -> It
         for k in sorted(key for key in hands if isinstance(key, int)):
             entry = hands[k]
             raw = entries[k] if k < len(entries) else None
-            if isinstance(entry, Mapping) and isinstance(entry.get("hand"), Mapping) and isinstance(raw, Mapping):
+            if (
+                isinstance(entry, Mapping)
+                and isinstance(entry.get("hand"), Mapping)
+                and isinstance(raw, Mapping)
+            ):
                 yield from _in_record(f"hands.{k}.hand.", entry["hand"], raw.get("hand"))
 
 
@@ -124,7 +130,9 @@ def _outside_actions(messages: Mapping[str, Any]) -> bool:
 
 def _only_notes(messages: Any) -> bool:
     """A list's note that validation stopped (schemas/common.py BoundedList) is no fault of its own."""
-    return isinstance(messages, list) and all(isinstance(m, str) and m.startswith(NOT_CHECKED) for m in messages)
+    return isinstance(messages, list) and all(
+        isinstance(m, str) and m.startswith(NOT_CHECKED) for m in messages
+    )
 
 
 def rule_of(errors: Any, raw: Any) -> tuple[Code | None, str, str]:
