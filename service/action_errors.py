@@ -45,13 +45,13 @@ def first_fault(messages: Mapping[str, Any], data: Any) -> ActionFault | None:
     """The first refused action of the body (in the order an engine replays them), or None."""
     if not isinstance(data, Mapping):
         return None
-    first: ActionFault | None = None
-    elsewhere = _outside_actions(messages)
-    for where, index, errors, raw in _refused_actions(messages, data):
-        code, field, message = rule_of(errors, raw)
-        first = ActionFault(index, code, f"{where}.{field}" if field else where, message, not elsewhere)
-        break
-    return first
+    refused = next(_refused_actions(messages, data), None)
+    if refused is None:
+        return None
+    where, index, errors, raw = refused
+    code, field, message = rule_of(errors, raw)
+    alone = not _outside_actions(messages, data)
+    return ActionFault(index, code, f"{where}.{field}" if field else where, message, alone)
 
 
 def _refused_actions(
@@ -91,7 +91,7 @@ def _in_record(prefix: str, messages: Mapping[str, Any], record: Any) -> Iterato
             yield f"{prefix}actions.{i}", i, errors[i], sent[i]
 
 
-def _outside_actions(messages: Mapping[str, Any]) -> bool:
+def _outside_actions(messages: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
     """Whether a schema failure stands outside every action (then the body's fault is not one
     rule's, and the answer stays `validation_failed`)."""
 
@@ -115,7 +115,8 @@ def _outside_actions(messages: Mapping[str, Any]) -> bool:
             if record(value):
                 return True
         elif key == "action":
-            continue
+            if "action" not in data:
+                return True  # no action at all: the request's fault
         elif key == "hands" and isinstance(value, Mapping):
             for k, entry in value.items():
                 if not isinstance(k, int) or not isinstance(entry, Mapping) or set(entry) != {"hand"}:

@@ -184,6 +184,9 @@ def test_other_failures_keep_validation_failed_with_the_actions_index(client, po
     problem = client.post("/v1/games/oh-hell/hands/state", json=body).get_json()
     assert (problem["code"], problem["action_index"]) == ("validation_failed", PLAYED), problem
     assert set(problem["errors"]) == {"dealer", f"actions.{PLAYED}.seat"}
+    record = {**hand, "actions": [*hand["actions"], {**legal, "seat": 9}]}
+    problem = client.post("/v1/games/oh-hell/hands/play", json={"hand": record}).get_json()  # no action
+    assert (problem["code"], problem["action_index"]) == ("validation_failed", PLAYED), problem
 
 
 def test_the_first_faulty_action_is_the_one_named(client, positions):
