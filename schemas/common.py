@@ -414,6 +414,8 @@ def _quick_expr(field: fields.Field, consts: dict[str, Any]) -> str | None:  # t
         if len(checks) == 1 and isinstance(checks[0], validate.Equal) and checks[0].comparable is True:
             return "x is True"
         return None
+    if isinstance(field, fields.Integer) and field.strict and not checks:
+        return "type(x) is int"  # unbounded (a Blot bid's value: the engine judges its range)
     if isinstance(field, fields.Integer) and field.strict and len(checks) == 1:
         rng = checks[0]
         if not isinstance(rng, validate.Range) or not (rng.min_inclusive and rng.max_inclusive):
