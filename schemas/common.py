@@ -8,7 +8,9 @@ for each instead of one per place it appears (see `schemas/spec.py`).
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
@@ -50,11 +52,112 @@ COMPONENTS: dict[str, dict[str, Any]] = {
 }
 
 
+# What a refusal may cost (docs/errors.md, "How much an error echoes"): marshmallow builds an
+# error entry for every bad item of a list, so a 256 KB body of junk items (131,000 of them) cost
+# 54 MiB and seconds of CPU to refuse, only for the answer to show 20 of them. Validation of a
+# request stops at its MAX_ITEM_ERRORS-th bad list item; a list longer than its maximum is refused
+# before any of its items is looked at.
+MAX_ITEM_ERRORS = 20
+NOT_CHECKED = "not checked"  # how the note on a list cut short begins (service/action_errors.py)
+_item_errors: ContextVar[list[int] | None] = ContextVar("trickref_item_errors", default=None)
+
+
+@contextmanager
+def error_budget() -> Iterator[list[int]]:
+    """The bad list items one load may still report, shared by every list it loads: the outermost
+    load opens it, the schemas and lists it loads on the way share it."""
+    budget = _item_errors.get()
+    if budget is not None:
+        yield budget
+        return
+    budget = [MAX_ITEM_ERRORS]
+    token = _item_errors.set(budget)
+    try:
+        yield budget
+    finally:
+        _item_errors.reset(token)
+
+
+class BoundedList(fields.List):  # type: ignore[type-arg]
+    """A list whose refusal costs little: too long, it is refused on its length alone (marshmallow
+    validates every item first, and runs the validators after); and it stops at the request's
+    MAX_ITEM_ERRORS-th bad item, with a note (under the list's own path) saying how many items were
+    not checked. Every list of a StrictSchema is one (`StrictSchema.on_bind_field`)."""
+
+    def too_long(self, value: list[Any]) -> None:
+        """Refuse `value` if it exceeds the list's maximum length, whatever its items."""
+        n = len(value)
+        for check in self.validators:
+            if isinstance(check, validate.Length):
+                limit = check.equal if check.equal is not None else check.max
+                if limit is not None and n > limit:
+                    check(value)  # raises, with marshmallow's own message
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if type(value) is not list:
+            return super()._deserialize(value, attr, data, **kwargs)
+        self.too_long(value)
+        inner = self.inner.deserialize
+        result: list[Any] = []
+        errors: dict[Any, Any] = {}
+        with error_budget() as budget:
+            for index, each in enumerate(value):
+                if budget[0] <= 0:
+                    note = (
+                        f"{NOT_CHECKED}: the last {len(value) - index} items (a request's validation "
+                        f"stops at its {MAX_ITEM_ERRORS}th invalid item)"
+                    )
+                    errors = {"_schema": [note], **errors}  # first: the answer's cap keeps it
+                    break
+                try:
+                    result.append(inner(each, **kwargs))
+                except ValidationError as error:
+                    budget[0] -= 1
+                    if error.valid_data is not None:
+                        result.append(error.valid_data)
+                    errors[index] = error.messages
+        if errors:
+            raise ValidationError(errors, valid_data=result)
+        return result
+
+
+def _bounded(field: fields.Field) -> None:  # type: ignore[type-arg]
+    """Make a plain `fields.List` (and the lists inside it) a BoundedList, in place."""
+    while isinstance(field, fields.List):
+        if type(field) is fields.List:
+            field.__class__ = BoundedList  # same state, bounded _deserialize
+        field = field.inner
+
+
 class StrictSchema(Schema):
-    """Unknown fields are an error, and the spec says so (additionalProperties: false)."""
+    """Unknown fields are an error, and the spec says so (additionalProperties: false). Every list
+    is bounded (BoundedList), and one load shares one error budget (`error_budget`)."""
 
     class Meta:
         unknown = RAISE
+
+    def on_bind_field(self, field_name: str, field_obj: fields.Field) -> None:  # type: ignore[type-arg]
+        # Every list of every schema, the family modules' plain `fields.List` included: a list
+        # is as cheap to refuse wherever it is declared.
+        _bounded(field_obj)
+
+    def load(self, data: Any, *, many: Any = None, partial: Any = None, unknown: Any = None) -> Any:
+        if type(data) is dict and len(data) > len(self.load_fields) + MAX_ITEM_ERRORS:
+            self._too_many_unknown(data)
+        with error_budget():
+            return super().load(data, many=many, partial=partial, unknown=unknown)
+
+    def _too_many_unknown(self, data: dict[Any, Any]) -> None:
+        """Refuse an object of more than MAX_ITEM_ERRORS unknown fields on those alone, naming the
+        first ones (marshmallow would build a message for each, then load the known fields)."""
+        known = {f.data_key or name for name, f in self.load_fields.items()}
+        unknown = [k for k in data if k not in known]
+        if len(unknown) <= MAX_ITEM_ERRORS:
+            return
+        message = self.error_messages["unknown"]
+        errors: dict[Any, Any] = {k: [message] for k in unknown[:MAX_ITEM_ERRORS]}
+        errors["_schema"] = [f"{NOT_CHECKED}: {len(unknown) - MAX_ITEM_ERRORS} more unknown fields"]
+        raise ValidationError(errors, data=data)
 
 
 def _ref(name: str, kw: dict[str, Any]) -> dict[str, Any]:
@@ -143,7 +246,7 @@ def Ints(**kw: Any) -> fields.List:  # type: ignore[type-arg]
     return fields.List(Integer(), **kw)
 
 
-class _CardList(fields.List):  # type: ignore[type-arg]
+class _CardList(BoundedList):
     """A list of card strings, checked in one pass.
 
     The generic path runs a field and a validator per card; a full hand record has dozens, and
@@ -152,8 +255,10 @@ class _CardList(fields.List):  # type: ignore[type-arg]
     """
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
-        if type(value) is list and _cards_ok(value):
-            return value
+        if type(value) is list:
+            self.too_long(value)
+            if _cards_ok(value):
+                return value
         return super()._deserialize(value, attr, data, **kwargs)
 
 
@@ -253,10 +358,15 @@ def _length(field: fields.Field) -> tuple[int | None, int | None] | None:  # typ
 
 
 def _bounds(expr: str, low: int | None, high: int | None) -> str:
+    """`expr` (which starts `type(x) is list and `) with the length checked before the items: a
+    list far too long is refused at once, without a pass over it."""
+    head, sep, items = expr.partition(" and ")
     return (
-        expr
+        head
         + (f" and len(x) >= {low}" if low is not None else "")
         + (f" and len(x) <= {high}" if high is not None else "")
+        + sep
+        + items
     )
 
 
@@ -304,6 +414,8 @@ def _quick_expr(field: fields.Field, consts: dict[str, Any]) -> str | None:  # t
         if len(checks) == 1 and isinstance(checks[0], validate.Equal) and checks[0].comparable is True:
             return "x is True"
         return None
+    if isinstance(field, fields.Integer) and field.strict and not checks:
+        return "type(x) is int"  # unbounded (a Blot bid's value: the engine judges its range)
     if isinstance(field, fields.Integer) and field.strict and len(checks) == 1:
         rng = checks[0]
         if not isinstance(rng, validate.Range) or not (rng.min_inclusive and rng.max_inclusive):
@@ -403,13 +515,15 @@ class QuickSchema(StrictSchema):
         return super().load(data, many=many, partial=partial, unknown=unknown)
 
 
-class QuickList(fields.List):  # type: ignore[type-arg]
+class QuickList(BoundedList):
     """A list of union values, checked in one pass when each is plainly well formed."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         inner = self.inner
-        if type(value) is list and isinstance(inner, OneOf) and all(map(inner.quick, value)):
-            return value
+        if type(value) is list:
+            self.too_long(value)
+            if isinstance(inner, OneOf) and all(map(inner.quick, value)):
+                return value
         return super()._deserialize(value, attr, data, **kwargs)
 
 

@@ -153,28 +153,27 @@ def test_a_match_refuses_a_record_dealt_under_other_rules(client):
 
 
 @pytest.mark.parametrize(
-    "action",
+    "action, code",
     [
-        {"seat": 0, "type": "bid", "value": 1, "card": "AS"},  # a field of another type
-        {"seat": 0, "type": "bid"},  # a bid without its value
-        {"seat": 0, "type": "hokum", "strain": "H"},  # another family's action
+        ({"seat": 0, "type": "bid", "value": 1, "card": "AS"}, "action_field_not_allowed"),  # another type's
+        ({"seat": 0, "type": "bid"}, "bid_out_of_range"),  # a bid without its value, as the engine says
+        ({"seat": 0, "type": "hokum", "strain": "H"}, "unknown_action"),  # another family's action
     ],
 )
-def test_an_action_with_the_wrong_fields_is_a_schema_failure(client, action):
+def test_an_action_with_the_wrong_fields_gets_the_rules_code(client, action, code):
     hand = client.post("/v1/games/oh-hell/deals", json={"seed": 3}).get_json()["hand"]
     body = assert_problem(
-        client.post("/v1/games/oh-hell/hands/play", json={"hand": hand, "action": action}),
-        422,
-        "validation_failed",
+        client.post("/v1/games/oh-hell/hands/play", json={"hand": hand, "action": action}), 422, code
     )
-    assert all(path.startswith("action") for path in body["errors"]), body["errors"]
+    assert body["action_index"] == len(hand["actions"])
+    assert body["errors"] and all(path.startswith("action.") for path in body["errors"]), body["errors"]
 
 
 def test_field_errors_are_dotted_paths(client):
     hand = client.post("/v1/games/blob/deals", json={"seed": 3}).get_json()["hand"]
     hand["actions"] = [{"seat": 1, "type": "play", "card": " AS"}]
-    body = assert_problem(client.post("/v1/games/blob/hands/state", json=hand), 422, "validation_failed")
-    assert list(body["errors"]) == ["actions.0.card"]
+    body = assert_problem(client.post("/v1/games/blob/hands/state", json=hand), 422, "invalid_card")
+    assert list(body["errors"]) == ["actions.0.card"] and body["action_index"] == 0
 
 
 @pytest.mark.parametrize("seed", [2**53, -1, 1.5])
@@ -220,9 +219,9 @@ def test_a_bad_record_in_a_match_names_the_field_at_fault(client):
     """A hand of a match is a record or a summary; a broken record's errors are the record's own."""
     bad = {"dealer": 0, "hands": [["AS"]], "actions": [{"seat": 0, "type": "play", "card": "ZZ"}]}
     body = assert_problem(
-        client.post("/v1/games/blob/matches/score", json={"hands": [{"hand": bad}]}), 422, "validation_failed"
+        client.post("/v1/games/blob/matches/score", json={"hands": [{"hand": bad}]}), 422, "invalid_card"
     )
-    assert list(body["errors"]) == ["hands.0.hand.actions.0.card"]
+    assert list(body["errors"]) == ["hands.0.hand.actions.0.card"] and body["action_index"] == 0
     body = assert_problem(
         client.post("/v1/games/blob/matches/score", json={"hands": [{"score": 3}]}), 422, "validation_failed"
     )

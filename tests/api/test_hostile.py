@@ -162,9 +162,11 @@ def test_a_large_invalid_request_gets_a_small_error(client):
 def test_the_number_of_field_errors_is_capped(client):
     body = {"dealer": 0, "hands": [["AS"]], "actions": [{"seat": "x", "type": 5} for _ in range(200)]}
     resp = client.post(JSON_ROUTES[1], json=body)
-    problem = assert_problem(resp, 422, "validation_failed")
+    problem = assert_problem(resp, 422, "unknown_action")  # `type` 5: the first action's rule
+    assert problem["action_index"] == 0
     messages = json.dumps(problem["errors"]).count('."') + json.dumps(problem["errors"]).count(".'")
     assert messages <= MAX_FIELD_ERRORS + 1
+    assert problem["errors"]["actions"][0].startswith("not checked: the last 180 items")
     assert problem["errors"][TRUNCATED_KEY] and "more errors" in problem["errors"][TRUNCATED_KEY][0]
     assert len(resp.data) < 8192
 
