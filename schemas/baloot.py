@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, missing, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from service.rules.baloot.projects import BALOOT, FIFTY, FOUR_HUNDRED, HUNDRED, QUARTET_RANKS, SIRA
 from service.rules.baloot.scoring import GAHWA, HOKUM, SUN
@@ -34,7 +34,6 @@ from .common import (
     Suit,
     TrickSchema,
     bare_action,
-    integral,
 )
 from .contract import Family
 from .rules import RulesInForce, type_name
@@ -54,21 +53,6 @@ class HokumActionSchema(StrictSchema):
     strain = Suit(required=True)
 
 
-class RuledActions(OneOf):
-    """The Baloot actions of a request: documented as the union of their types (a client's types refuse
-    a field of another type or a missing one), but at run time every value the client sends goes to the
-    referee as sent, which refuses it with the rule's own code and the action's index
-    (`action_field_not_allowed`, `invalid_trump` for a Hokum without its suit, `unknown_action`, ...):
-    one rule, one code, every error about an action with its `action_index` (docs/rules/baloot.md)."""
-
-    def deserialize(self, value: Any, attr: str | None = None, data: Any = None, **kwargs: Any) -> Any:
-        if value is missing:  # an absent action: the request's own required/default handling
-            return super().deserialize(value, attr, data, **kwargs)
-        if type(value) is dict and float in map(type, value.values()):  # a seat of 1.0 is the integer 1
-            return {key: integral(item) for key, item in value.items()}
-        return value
-
-
 VARIANTS: dict[str, Schema] = {
     "hokum": HokumActionSchema(),
     "sun": bare_action("sun")(),
@@ -80,8 +64,8 @@ VARIANTS: dict[str, Schema] = {
     "ashkal": bare_action("ashkal")(),
     "play": PlayActionSchema(),
 }
-ACTIONS = OneOf("BalootAction", VARIANTS)  # what the service sends (views): checked strictly
-REQUEST_ACTIONS = RuledActions("BalootAction", VARIANTS)  # what a client sends: the referee judges
+# A refused action gets its rule's code and index from service/action_errors.py, as in every game.
+ACTIONS = OneOf("BalootAction", VARIANTS)
 
 # The doubling level: 1 (none) to 4, or "gahwa". An `anyOf` whose integer comes first, not a
 # `oneOf`: the two are disjoint in JSON Schema, but a generated client that parses a `oneOf` by
@@ -336,7 +320,7 @@ def match(game: Game) -> type[Schema]:
 
 FAMILY = Family(
     name="Baloot",
-    actions=REQUEST_ACTIONS,
+    actions=ACTIONS,
     summary=BalootSummarySchema,
     view=view,
     score=score,
