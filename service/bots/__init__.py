@@ -37,11 +37,15 @@ def suggest(
     level: str = "normal",
     seed: int = 0,
     budget_ms: float | None = None,
+    clock: bool = True,
 ) -> Suggestion:
     """The action `seat` should take, seen from its `view` (what hands/state answers with `seat`).
 
     A complete hand is `hand_complete`, a seat with nothing to do `not_your_turn` (422 on the wire).
-    `seed` makes the answer repeatable; `budget_ms` can only lower the level's own budget.
+    `seed` makes the answer repeatable; `budget_ms` can only lower the level's own budget. The
+    budget fixes the number of playouts before the search starts (a calibrated count), so the
+    answer depends on the seed only; `clock` keeps the wall-clock safety net, which may cut a search
+    short on an overloaded machine (then `cut` is true and the answer may differ from run to run).
     """
     if game not in GAMES:
         raise InvalidRecord(Code.INVALID_RULE_VALUE, f"no game {game!r}")
@@ -61,4 +65,4 @@ def suggest(
             Code.NOT_YOUR_TURN, f"seat {seat} has no action to take now (seat {view.get('to_act')} is to act)"
         )
     rules = GAMES[game].rules({"profile": view["rules"]["profile"], **view["rules"]["options"]})
-    return search(family_of(game), view, seat, rules, legal, lv, seed, budget_ms)
+    return search(family_of(game), view, seat, rules, legal, lv, seed, budget_ms, clock)

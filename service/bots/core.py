@@ -52,13 +52,14 @@ class Level:
     sharp: float  # how much a call that does not fit counts (lower: the calls are trusted more)
     contra: bool  # considers doubling (contra, recontra, Baloot's double and after)
     wide: bool  # imagines every bid, not only those near its own estimate
+    trust: float  # standard errors by which a candidate must beat the rule of thumb's choice
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", False, 50.0, 0, False, 1, 1.0, False, False),
-    "normal": Level("normal", True, 50.0, 40, False, 1, 1.0, False, False),
-    "hard": Level("hard", True, 300.0, 220, True, 3, 0.35, True, True),
-    "crazy": Level("crazy", True, 1500.0, 1100, True, 6, 0.15, True, True),
+    "easy": Level("easy", False, 50.0, 0, False, 1, 1.0, False, False, 0.0),
+    "normal": Level("normal", True, 50.0, 40, False, 1, 1.0, False, False, 1.0),
+    "hard": Level("hard", True, 300.0, 220, True, 3, 0.35, True, True, 0.5),
+    "crazy": Level("crazy", True, 1500.0, 1100, True, 6, 0.15, True, True, 0.3),
 }
 
 
@@ -163,12 +164,13 @@ def search(
     level: Level,
     seed: int,
     budget_ms: float | None,
+    clock: bool = True,
 ) -> Suggestion:
     started = time.perf_counter()
     rng = random.Random(seed)
     k = fam.know(view, seat, rules)
     budget = level.budget_ms if budget_ms is None else min(level.budget_ms, float(budget_ms))
-    deadline = started + budget / 1000.0
+    deadline = started + budget / 1000.0 if clock else float("inf")
 
     def done(
         action: Action,
@@ -198,6 +200,8 @@ def search(
     if not level.search:
         return done(_checked(fam.easy(here, rng), legal), [], 1, 0, False, [])
     cands = fam.candidates(here, legal, level) or list(legal)
+    thumb = _checked(fam.policy(here), legal)  # candidate 0: what the rule of thumb plays
+    cands = [thumb, *(a for a in cands if a != thumb)]
     # the playouts the budget allows, from the calibrated cost: deterministic for a seed
     left = _remaining_fraction(view, here)
     per_playout = max(1e-3, fam.cost_ms * left)
@@ -218,7 +222,7 @@ def search(
             for before, action in w[1]:
                 weight *= fam.fit(before, action, level.sharp)
             drawn.append((w[0], weight))
-            if time.perf_counter() > deadline - budget / 2000.0:
+            if time.perf_counter() > deadline - budget / 2000.0 and n_worlds > 0:
                 break
         # keep n_worlds of them, drawn by weight without replacement
         while drawn and len(worlds) < n_worlds:
@@ -240,21 +244,40 @@ def search(
             if w is None:
                 break
             worlds.append(w[0])
-    totals = [0.0] * len(cands)
-    used = 0
+    scores: list[list[float]] = [[] for _ in cands]
     playouts = 0
     cut = False
     for st in worlds:
         for i, a in enumerate(cands):
-            totals[i] += playout(fam, st.apply(a), seat)
+            scores[i].append(playout(fam, st.apply(a), seat))
             playouts += 1
-        used += 1
         if time.perf_counter() > deadline:
-            cut = used < len(worlds)
+            cut = len(scores[0]) < len(worlds)
             break
-    values = [(a, totals[i] / used) for i, a in enumerate(cands)]
-    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-    return done(cands[best], values, used, playouts, cut, [])
+    used = len(scores[0])
+    values = [(a, sum(scores[i]) / used) for i, a in enumerate(cands)]
+    return done(cands[_choose(scores, level.trust)], values, used, playouts, cut, [])
+
+
+def _choose(scores: list[list[float]], trust: float) -> int:
+    """The candidate to play: the rule of thumb's (candidate 0) unless another beats it over the same
+    deals by more than `trust` standard errors of the paired difference. Few imagined deals are
+    noisy; this keeps a thin search from trading a sound card for a lucky one."""
+    base = scores[0]
+    n = len(base)
+    best, best_margin = 0, 0.0
+    for i in range(1, len(scores)):
+        diffs = [x - y for x, y in zip(scores[i], base, strict=True)]
+        mean = sum(diffs) / n
+        if n > 1:
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            se = (var / n) ** 0.5
+        else:
+            se = abs(mean)
+        margin = mean - trust * se
+        if margin > best_margin or (margin == best_margin and i != best and mean > 0 and best == 0):
+            best, best_margin = i, margin
+    return best
 
 
 def _remaining_fraction(view: Mapping[str, Any], st: Any) -> float:
