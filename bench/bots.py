@@ -4,8 +4,9 @@ Duplicate: every deal is played twice with the sides swapped (seats 0 and 2 agai
 duel's two seats; in the Oh Hell family the even seats against the odd ones), so the cards cancel
 out and what is left is the players. The figure is the mean, per deal, of the first level's side's
 score minus the second's, averaged over the two plays, with its 95 % interval (normal approximation).
-Budgets can be scaled down (`--scale`) to keep a run short: each level keeps its rank, but all play
-weaker than at their full budgets, so say which scale a figure was taken at.
+Hard's and Crazy's budgets can be scaled down (`--scale`, never below Normal's 50 ms) to keep a run
+short: they keep their rank, but play weaker than at their full budgets, so say which scale a figure
+was taken at.
 
     python -m bench.bots [--deals 20] [--scale 1.0] [--games baloot,oh-hell] [--latency-only]
 """
@@ -44,7 +45,7 @@ def play(game: str, seed: int, levels: tuple[str, str], scale: float, times: dic
         view = g.state(rules, {**hand, "seat": seat})
         n = full["players"]
         level = levels[side_of(game, seat, n)]
-        budget = LEVELS[level].budget_ms * scale
+        budget = max(50.0, LEVELS[level].budget_ms * scale)  # Easy and Normal keep their 50 ms
         s = suggest(game, view, seat, level, seed=seed * 1000 + moves, budget_ms=budget)
         times.setdefault(level, []).append(s.elapsed_ms)
         hand = {**hand, "actions": [*hand["actions"], s.action]}

@@ -1,7 +1,7 @@
 """Rules of thumb the Belote games share (Bazar Blot, the duel, Baloot): the card play.
 
 A team game for points: draw trumps when the side holds the contract and the jack or length; cash
-aces; feed a partner who is winning the trick with a card worth points; win with the cheapest card
+the side suits' masters (counting what is out); feed a partner who is winning the trick with a card worth points; win with the cheapest card
 that wins when last, with the strongest when not; duck with the card worth least when it cannot win.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..rules.belote.cards import PLAIN_LOW_TO_HIGH, TRUMP_LOW_TO_HIGH, card_points
+from ..rules.belote.cards import DECK_24, DECK_32, PLAIN_LOW_TO_HIGH, TRUMP_LOW_TO_HIGH, card_points
 from ..rules.cards import Card, Suit
 from ..rules.record import Action
 
@@ -40,6 +40,26 @@ def pts(c: Card, trump: Suit | None) -> int:
     return card_points(c, trump)
 
 
+def out_of_play(st: Any) -> set[Card]:
+    """The cards already played (counting what is out)."""
+    gone = {c for t in st.tricks for c in t.cards}
+    gone.update(st.trick)
+    return gone
+
+
+def masters(hand: Sequence[Card], gone: set[Card], trump: Suit | None, deck: Sequence[Card]) -> list[Card]:
+    """The cards of `hand` that no unseen card of their suit beats (outside the trump suit)."""
+    held = set(hand)
+    out = []
+    for c in hand:
+        if c.suit is trump:
+            continue
+        s = strength(c, trump)
+        if all(x in gone or x in held for x in deck if x.suit is c.suit and strength(x, trump) > s):
+            out.append(c)
+    return out
+
+
 def _act(legal: Sequence[Action], c: Card) -> Action:
     for a in legal:
         if a.card is c:
@@ -60,9 +80,9 @@ def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: in
         trumps = [c for c in hand if c.suit is trump]
         if ours and trumps and (any(c.rank == "J" for c in trumps) or len(trumps) >= 3):
             return _act(legal, max(trumps, key=lambda c: strength(c, trump)))
-        aces = [c for c in hand if c.rank == "A" and c.suit is not trump]
-        if aces:
-            return _act(legal, aces[0])
+        sure = masters(hand, out_of_play(st), trump, DECK_24 if n == 2 else DECK_32)
+        if sure:
+            return _act(legal, max(sure, key=lambda c: pts(c, trump)))
         side = [c for c in hand if c.suit is not trump] or hand
         return _act(legal, min(side, key=lambda c: (pts(c, trump), strength(c, trump))))
     bi = winner_index(trick, trump)

@@ -262,4 +262,4 @@ def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
     return candidates(st, legal, bool(level.wide))
 
 
-FAMILY = Family(know, build, policy, easy, _candidates, value, fit, TERMINAL, 0.45)
+FAMILY = Family(know, build, policy, easy, _candidates, value, fit, TERMINAL, 0.9)
