@@ -1,8 +1,9 @@
 """Rules of thumb the Belote games share (Bazar Blot, the duel, Baloot): the card play.
 
 A team game for points: draw trumps when the side holds the contract and the jack or length; cash
-the side suits' masters (counting what is out); feed a partner who is winning the trick with a card worth points; win with the cheapest card
-that wins when last, with the strongest when not; duck with the card worth least when it cannot win.
+the side suits' masters (counting what is out); feed a partner who is winning the trick with a card
+worth points; win with the cheapest card that wins when last, with the strongest when not; duck with
+the card worth least when it cannot win.
 """
 
 from __future__ import annotations

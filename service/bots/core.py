@@ -7,9 +7,10 @@ play the rest of the hand with the family's rule of thumb for every seat and sco
 value is its mean score over the deals, on the game's own scale.
 
 Determinism: all chance comes from `random.Random(seed)`. The budget does not cut the search by the
-clock: it fixes, before the search starts, how many playouts it may run, from a calibrated cost per
-playout (`COST_MS`); the clock is only a safety net (checked after each whole deal), which can cut a
-search short on an overloaded machine, and then the answer says so (`cut`).
+clock: it fixes, before the search starts, how many deals and playouts it may run, from a calibrated
+cost per playout and per imagined deal (`Family.cost_ms`). The clock is only a safety net (checked
+after each deal), which can cut a search short on an overloaded machine; the answer then says so
+(`cut`). `clock=False` turns the net off.
 """
 
 from __future__ import annotations
@@ -191,7 +192,7 @@ def search(
             notes,
         )
 
-    first = _world(fam, view, seat, rules, k, rng, False)
+    first = _world(fam, view, seat, rules, k, rng, False, 12)
     if first is None:  # no deal fits: the view itself is the only guide
         return done(legal[0], [], 0, 0, False, ["no imagined deal fits the view"])
     here = first[0]
@@ -202,16 +203,20 @@ def search(
     cands = fam.candidates(here, legal, level) or list(legal)
     thumb = _checked(fam.policy(here), legal)  # candidate 0: what the rule of thumb plays
     cands = [thumb, *(a for a in cands if a != thumb)]
+    if len(cands) == 1:  # nothing to weigh (a doubling this level never makes, say)
+        return done(thumb, [], 0, 0, False, [])
     # the playouts the budget allows, from the calibrated cost: deterministic for a seed
     left = _remaining_fraction(view, here)
     per_playout = max(1e-3, fam.cost_ms * left)
-    allowed = min(level.playouts, int(budget * 0.6 / per_playout))
-    n_worlds = allowed // len(cands)
+    per_world = fam.cost_ms * 0.8 * (level.pool if level.infer else 1)  # drawing and replaying deals
+    n_worlds = min(level.playouts // len(cands), int(budget * 0.6 / (per_world + len(cands) * per_playout)))
     if n_worlds < 1:
         return done(
             _checked(fam.policy(here), legal), [], 1, 0, False, ["budget below one deal: rule of thumb"]
         )
     worlds: list[Any] = []
+    halfway = started + budget / 2000.0 if clock else float("inf")
+    short = False
     if level.infer:
         drawn: list[tuple[Any, float]] = []
         for _ in range(n_worlds * level.pool):
@@ -222,7 +227,8 @@ def search(
             for before, action in w[1]:
                 weight *= fam.fit(before, action, level.sharp)
             drawn.append((w[0], weight))
-            if time.perf_counter() > deadline - budget / 2000.0 and n_worlds > 0:
+            if time.perf_counter() > halfway:
+                short = True
                 break
         # keep n_worlds of them, drawn by weight without replacement
         while drawn and len(worlds) < n_worlds:
@@ -244,15 +250,18 @@ def search(
             if w is None:
                 break
             worlds.append(w[0])
+            if time.perf_counter() > halfway:  # the safety net: drawing deals took half the budget
+                short = True
+                break
     scores: list[list[float]] = [[] for _ in cands]
     playouts = 0
-    cut = False
+    cut = short
     for st in worlds:
         for i, a in enumerate(cands):
             scores[i].append(playout(fam, st.apply(a), seat))
             playouts += 1
         if time.perf_counter() > deadline:
-            cut = len(scores[0]) < len(worlds)
+            cut = cut or len(scores[0]) < len(worlds)
             break
     used = len(scores[0])
     values = [(a, sum(scores[i]) / used) for i, a in enumerate(cands)]

@@ -219,3 +219,34 @@ def test_no_peeking_is_exercised(game: str, options: Any) -> None:
         assert a == b or (a.action, a.values) == (b.action, b.values)
         return
     pytest.fail("no two deals with the same view found")
+
+
+def _duplicate(game: str, seeds: tuple[int, ...], strong: str, weak: str, budget: float) -> float:
+    """Mean per deal of the stronger level's side's score minus the weaker's, each deal played twice
+    with the sides swapped (as bench/bots.py, repeatable: no clock)."""
+    g = GAMES[game]
+    rules = g.rules(None)
+    total = 0.0
+    for seed in seeds:
+        for sides in ((strong, weak), (weak, strong)):
+            hand = g.deal(rules, {"dealer": seed % 2, "seed": seed})["hand"]
+            moves = 0
+            while (full := g.state(rules, hand))["phase"] not in ("complete", "redeal"):
+                seat = full["to_act"]
+                view = g.state(rules, {**hand, "seat": seat})
+                level = sides[seat % 2]
+                s = suggest(game, view, seat, level, seed=seed + moves, budget_ms=budget, clock=False)
+                hand = {**hand, "actions": [*hand["actions"], s.action]}
+                moves += 1
+            scores = full["result"]["scores"]
+            if g.family == "ohhell":
+                diff = (scores[0] + scores[2] - scores[1] - scores[3]) / 2
+            else:
+                diff = scores[0] - scores[1]
+            total += diff if sides[0] == strong else -diff
+    return total / (2 * len(seeds))
+
+
+@pytest.mark.parametrize("game", ["oh-hell", "baloot", "bazar-blot"])
+def test_normal_beats_easy_on_fixed_deals(game: str) -> None:
+    assert _duplicate(game, (1, 2, 3), "normal", "easy", 50) > 0
