@@ -250,3 +250,47 @@ def _duplicate(game: str, seeds: tuple[int, ...], strong: str, weak: str, budget
 @pytest.mark.parametrize("game", ["oh-hell", "baloot", "bazar-blot"])
 def test_normal_beats_easy_on_fixed_deals(game: str) -> None:
     assert _duplicate(game, (1, 2, 3), "normal", "easy", 50) > 0
+
+
+def _reach(game: str, wanted: Any, seeds: range) -> list[tuple[Any, Any, dict[str, Any]]]:
+    """Records (random legal play from seeded deals) whose next decision satisfies `wanted`."""
+    found = []
+    for seed in seeds:
+        g, rules, hand = position(game, None, seed, 0)
+        rng = random.Random(seed)
+        while (full := g.state(rules, hand))["phase"] not in ("complete", "redeal"):
+            if wanted(full):
+                found.append((g, rules, hand))
+                break
+            calls = [
+                a for a in full["legal_actions"] if a["type"] in ("pass", "contra", "recontra", "double")
+            ]
+            pick = rng.choice(calls) if calls and rng.random() < 0.5 else rng.choice(full["legal_actions"])
+            hand = {**hand, "actions": [*hand["actions"], pick]}
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game", "kind"),
+    [("bazar-blot", "contra"), ("bazar-blot", "recontra"), ("baloot", "double"), ("blot-duel", "name")],
+)
+def test_doubling_and_naming_phases(game: str, kind: str) -> None:
+    """The rarer decisions (contra, recontra, Baloot's double, the duel's second round) at every
+    level: a legal answer, and doubling imagined only where the level uses it."""
+
+    def wanted(full: dict[str, Any]) -> bool:
+        return any(a["type"] == kind and a["seat"] == full["to_act"] for a in full["legal_actions"])
+
+    positions = _reach(game, wanted, range(60))[:2]
+    assert positions
+    for g, rules, hand in positions:
+        seat, view = to_act_view(g, rules, hand)
+        for level in LEVEL_NAMES:
+            s = suggest(game, view, seat, level, seed=3, budget_ms=30, clock=False)
+            assert s.action in view["legal_actions"]
+            imagined = {a["type"] for a, _ in s.values}
+            if kind != "name" and not LEVELS[level].contra:
+                assert kind not in imagined
+        if kind != "name":
+            hard = suggest(game, view, seat, "hard", seed=3, budget_ms=300, clock=False)
+            assert kind in {a["type"] for a, _ in hard.values}
