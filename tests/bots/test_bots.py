@@ -294,3 +294,26 @@ def test_doubling_and_naming_phases(game: str, kind: str) -> None:
         if kind != "name":
             hard = suggest(game, view, seat, "hard", seed=3, budget_ms=300, clock=False)
             assert kind in {a["type"] for a, _ in hard.values}
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("oh-hell", {"hidden_bids": True, "dealer_restriction": False}),
+        ("oh-hell", {"trumps": "dealer-turns-or-no-trump"}),
+        ("nomination-whist", {"trumps": "dealer-chooses"}),
+        ("blob", {"blind_one_card": True, "schedule": "1-7-1"}),
+    ],
+)
+def test_trump_modes_and_hidden_places(game: str, options: dict[str, Any]) -> None:
+    """Hidden bids, a card the dealer may turn, the dealer's own trump call, a blind 1-card round:
+    a whole hand of legal suggestions, rebuilt from views that hide more."""
+    g = GAMES[game]
+    rules = g.rules(options)
+    hand = g.deal(rules, {"seed": 7})["hand"]
+    while (full := g.state(rules, hand))["phase"] != "complete":
+        seat = full["to_act"]
+        view = g.state(rules, {**hand, "seat": seat})
+        s = suggest(game, view, seat, "hard", seed=7, budget_ms=20, clock=False)
+        assert s.action in full["legal_actions"]
+        hand = {**hand, "actions": [*hand["actions"], s.action]}
