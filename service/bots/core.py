@@ -59,8 +59,8 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", False, 50.0, 0, False, 1, 1.0, False, False, 0.0),
     "normal": Level("normal", True, 50.0, 40, False, 1, 1.0, False, False, 1.0),
-    "hard": Level("hard", True, 300.0, 400, True, 3, 0.35, True, True, 0.5),
-    "crazy": Level("crazy", True, 1500.0, 2000, True, 6, 0.15, True, True, 0.3),
+    "hard": Level("hard", True, 300.0, 400, True, 3, 0.35, True, True, 1.0),
+    "crazy": Level("crazy", True, 1500.0, 2000, True, 6, 0.15, True, True, 1.0),
 }
 
 

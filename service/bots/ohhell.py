@@ -239,12 +239,14 @@ def easy(st: Any, rng: random.Random) -> Action:
 
 
 def candidates(st: Any, legal: tuple[Action, ...], wide: bool) -> list[Action]:
-    """The actions worth imagining: every card, every trump; the bids near the hand's count (all of
-    them when `wide`)."""
-    if st.phase != "bidding" or wide:
+    """The actions worth imagining: every card, every trump; the bids within a trick and a half of
+    the hand's count (two and a half when `wide`): the playouts' own bias would otherwise pull the
+    call to the extremes."""
+    if st.phase != "bidding":
         return list(legal)
     e = bid_estimate(st, st.to_act)
-    return [a for a in legal if a.value is not None and abs(a.value - e) <= 1.5] or list(legal)
+    window = 2.5 if wide else 1.5
+    return [a for a in legal if a.value is not None and abs(a.value - e) <= window] or list(legal)
 
 
 def value(st: Any, seat: int) -> float:
