@@ -209,7 +209,7 @@ def search(
     left = _remaining_fraction(view, here)
     per_playout = max(1e-3, fam.cost_ms * left)
     per_world = fam.cost_ms * 0.8 * (level.pool if level.infer else 1)  # drawing and replaying deals
-    n_worlds = min(level.playouts // len(cands), int(budget * 0.6 / (per_world + len(cands) * per_playout)))
+    n_worlds = min(level.playouts // len(cands), int(budget * 0.5 / (per_world + len(cands) * per_playout)))
     if n_worlds < 1:
         return done(
             _checked(fam.policy(here), legal), [], 1, 0, False, ["budget below one deal: rule of thumb"]
