@@ -137,4 +137,4 @@ def fit(st: Any, action: Action, sharp: float) -> float:
     return fit_of(policy(st), action, sharp)
 
 
-FAMILY = Family(know, build, policy, easy, candidates, team_value, fit, TERMINAL, 1.0)
+FAMILY = Family(know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.016, 8)

@@ -8,7 +8,7 @@ value is its mean score over the deals, on the game's own scale.
 
 Determinism: all chance comes from `random.Random(seed)`. The budget does not cut the search by the
 clock: it fixes, before the search starts, how many deals and playouts it may run, from a calibrated
-cost per playout and per imagined deal (`Family.cost_ms`). The clock is only a safety net (checked
+cost per card played and per imagined deal (`Family.card_ms`). The clock is only a safety net (checked
 after each deal), which can cut a search short on an overloaded machine; the answer then says so
 (`cut`). `clock=False` turns the net off.
 """
@@ -59,8 +59,8 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", False, 50.0, 0, False, 1, 1.0, False, False, 0.0),
     "normal": Level("normal", True, 50.0, 40, False, 1, 1.0, False, False, 1.0),
-    "hard": Level("hard", True, 300.0, 400, True, 3, 0.35, True, True, 1.0),
-    "crazy": Level("crazy", True, 1500.0, 2000, True, 6, 0.15, True, True, 1.0),
+    "hard": Level("hard", True, 300.0, 1000, True, 3, 0.35, True, True, 1.0),
+    "crazy": Level("crazy", True, 1500.0, 5000, True, 6, 0.15, True, True, 1.0),
 }
 
 
@@ -101,7 +101,8 @@ class Family:
     value: Callable[[Any, int], float]
     fit: Callable[[Any, Action, float], float]
     terminal: tuple[str, ...]
-    cost_ms: float  # calibrated cost of one playout from the start of the play (in-process)
+    card_ms: float  # calibrated cost of one card (or call) of a playout, in-process on an idle core
+    full_hand: int  # cards a seat holds once the deal is complete (0: as many as the view shows)
 
 
 def _world(
@@ -206,9 +207,11 @@ def search(
     if len(cands) == 1:  # nothing to weigh (a doubling this level never makes, say)
         return done(thumb, [], 0, 0, False, [])
     # the playouts the budget allows, from the calibrated cost: deterministic for a seed
-    left = _remaining_fraction(view, here)
-    per_playout = max(1e-3, fam.cost_ms * left)
-    per_world = fam.cost_ms * 0.8 * (level.pool if level.infer else 1)  # drawing and replaying deals
+    counts = list(view.get("hand_counts") or [1])
+    deal = len(counts) * (fam.full_hand or max(counts))  # the cards of the whole deal
+    left = sum(counts) if view.get("phase") == "play" else deal  # the cards a playout plays
+    per_playout = max(1e-3, fam.card_ms * left)
+    per_world = fam.card_ms * deal * 0.8 * (level.pool if level.infer else 1)  # draw and replay a deal
     n_worlds = min(level.playouts // len(cands), int(budget * 0.5 / (per_world + len(cands) * per_playout)))
     if n_worlds < 1:
         return done(
@@ -287,13 +290,6 @@ def _choose(scores: list[list[float]], trust: float) -> int:
         if margin > best_margin or (margin == best_margin and i != best and mean > 0 and best == 0):
             best, best_margin = i, margin
     return best
-
-
-def _remaining_fraction(view: Mapping[str, Any], st: Any) -> float:
-    counts = view.get("hand_counts") or [1]
-    total = sum(len(h) for h in st.hands) or 1
-    full = max(counts) * len(counts) or 1
-    return max(0.15, min(1.0, total / full)) if view.get("phase") == "play" else 1.0
 
 
 def _checked(action: Action, legal: tuple[Action, ...]) -> Action:

@@ -264,4 +264,4 @@ def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
     return candidates(st, legal, bool(level.wide))
 
 
-FAMILY = Family(know, build, policy, easy, _candidates, value, fit, TERMINAL, 0.9)
+FAMILY = Family(know, build, policy, easy, _candidates, value, fit, TERMINAL, 0.015, 0)
