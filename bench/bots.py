@@ -1,0 +1,121 @@
+"""Bots: per-move latency by level, and duplicate matches between levels (figures, not pass/fail).
+
+Duplicate: every deal is played twice with the sides swapped (seats 0 and 2 against 1 and 3; the
+duel's two seats; in the Oh Hell family the even seats against the odd ones), so the cards cancel
+out and what is left is the players. The figure is the mean, per deal, of the first level's side's
+score minus the second's, averaged over the two plays, with its 95 % interval (normal approximation).
+Hard's and Crazy's budgets can be scaled down (`--scale`, never below Normal's 50 ms) to keep a run
+short: they keep their rank, but play weaker than at their full budgets, so say which scale a figure
+was taken at.
+
+    python -m bench.bots [--deals 20] [--scale 1.0] [--games baloot,oh-hell] [--latency-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from typing import Any
+
+from service.bots import LEVELS, suggest
+from service.rules.registry import GAMES
+
+ORDER = ("easy", "normal", "hard", "crazy")
+ALL = ("blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot")
+
+
+def side_of(game: str, seat: int, players: int) -> int:
+    return seat % 2 if players != 2 else seat
+
+
+def play(game: str, seed: int, levels: tuple[str, str], scale: float, times: dict[str, list[float]]) -> float:
+    """One deal played by side 0 at levels[0] and side 1 at levels[1]: side 0's score minus side 1's
+    (the Oh Hell family: the mean score of the even seats minus that of the odd seats)."""
+    g = GAMES[game]
+    rules = g.rules(None)
+    hand = g.deal(rules, {"dealer": seed % 2, "seed": seed})["hand"]
+    moves = 0
+    while True:
+        full = g.state(rules, hand)
+        if full["phase"] in ("complete", "redeal"):
+            break
+        seat = full["to_act"]
+        view = g.state(rules, {**hand, "seat": seat})
+        n = full["players"]
+        level = levels[side_of(game, seat, n)]
+        budget = max(50.0, LEVELS[level].budget_ms * scale)  # Easy and Normal keep their 50 ms
+        s = suggest(game, view, seat, level, seed=seed * 1000 + moves, budget_ms=budget)
+        times.setdefault(level, []).append(s.elapsed_ms)
+        hand = {**hand, "actions": [*hand["actions"], s.action]}
+        moves += 1
+    scores = full["result"]["scores"]
+    if g.family == "ohhell":
+        n = len(scores)
+        even = [scores[s] for s in range(n) if s % 2 == 0]
+        odd = [scores[s] for s in range(n) if s % 2 == 1]
+        return float(statistics.mean(even) - statistics.mean(odd))
+    return float(scores[0] - scores[1])
+
+
+def duplicate(game: str, a: str, b: str, deals: int, scale: float) -> tuple[float, float, dict[str, Any]]:
+    diffs = []
+    times: dict[str, list[float]] = {}
+    for d in range(deals):
+        seed = 7919 * (d + 1)
+        first = play(game, seed, (a, b), scale, times)
+        second = play(game, seed, (b, a), scale, times)
+        diffs.append((first - second) / 2.0)
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+    return mean, half, times
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else float("nan")
+
+
+def latency(game: str, level: str, deals: int) -> tuple[float, float, int]:
+    times: dict[str, list[float]] = {}
+    for d in range(deals):
+        play(game, 104729 * (d + 1), (level, level), 1.0, times)
+    xs = times[level]
+    return pct(xs, 0.5), pct(xs, 0.99), len(xs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--scale", type=float, default=1.0, help="budget scale for the matches")
+    parser.add_argument("--games", default=",".join(ALL))
+    parser.add_argument("--pairs", default="easy-normal,normal-hard,hard-crazy")
+    parser.add_argument("--latency-deals", type=int, default=2)
+    parser.add_argument("--latency-levels", default=",".join(ORDER))
+    parser.add_argument("--skip-latency", action="store_true")
+    parser.add_argument("--skip-matches", action="store_true")
+    args = parser.parse_args()
+    games = args.games.split(",")
+    if not args.skip_latency:
+        print("per-move latency, in-process, full budgets (ms)")
+        for game in games:
+            for level in args.latency_levels.split(","):
+                p50, p99, n = latency(game, level, args.latency_deals)
+                print(f"  {game:17} {level:7} p50 {p50:8.1f}  p99 {p99:8.1f}  ({n} moves)", flush=True)
+    if not args.skip_matches:
+        print(f"duplicate matches, {args.deals} deals x 2, budgets x{args.scale}")
+        for game in games:
+            for pair in args.pairs.split(","):
+                a, b = pair.split("-")
+                t0 = time.perf_counter()
+                mean, half, _ = duplicate(game, b, a, args.deals, args.scale)
+                print(
+                    f"  {game:17} {b:7} vs {a:7} {mean:+8.2f} +/- {half:6.2f} per deal"
+                    f"  ({time.perf_counter() - t0:.0f} s)",
+                    flush=True,
+                )
+
+
+if __name__ == "__main__":
+    main()

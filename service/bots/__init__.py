@@ -1,0 +1,68 @@
+"""Bots at the rule books' four levels: given one seat's view, the action to take.
+
+Pure like service/rules (no Flask, no marshmallow): `suggest` takes the JSON view a seat gets from
+hands/state (never the record: no peeking by construction) and answers a `Suggestion` whose action
+is ready to send to hands/play. docs/bots.md describes the levels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..rules.errors import Code, IllegalAction, InvalidRecord
+from ..rules.record import Action
+from ..rules.registry import GAMES
+from .core import LEVELS, Family, Level, Suggestion, search
+
+__all__ = ["LEVELS", "Level", "Suggestion", "family_of", "suggest"]
+
+
+def family_of(game: str) -> Family:
+    from . import baloot, blot, ohhell
+
+    if game in ("blob", "nomination-whist", "oh-hell"):
+        return ohhell.FAMILY
+    if game in ("bazar-blot", "blot-duel"):
+        return blot.FAMILY
+    if game == "baloot":
+        return baloot.FAMILY
+    raise InvalidRecord(Code.INVALID_RULE_VALUE, f"no bot plays {game!r}")
+
+
+def suggest(
+    game: str,
+    view: Mapping[str, Any],
+    seat: int,
+    level: str = "normal",
+    seed: int = 0,
+    budget_ms: float | None = None,
+    clock: bool = True,
+) -> Suggestion:
+    """The action `seat` should take, seen from its `view` (what hands/state answers with `seat`).
+
+    A complete hand is `hand_complete`, a seat with nothing to do `not_your_turn` (422 on the wire).
+    `seed` makes the answer repeatable; `budget_ms` can only lower the level's own budget. The
+    budget fixes the number of playouts before the search starts (a calibrated count), so the
+    answer depends on the seed only; `clock` keeps the wall-clock safety net, which may cut a search
+    short on an overloaded machine (then `cut` is true and the answer may differ from run to run).
+    """
+    if game not in GAMES:
+        raise InvalidRecord(Code.INVALID_RULE_VALUE, f"no game {game!r}")
+    lv = LEVELS.get(level)
+    if lv is None:
+        raise InvalidRecord(
+            Code.INVALID_RULE_VALUE, f"level {level!r}: easy, normal, hard or crazy", field="level"
+        )
+    if view.get("phase") in ("complete", "redeal") or view.get("result") is not None:
+        raise IllegalAction(Code.HAND_COMPLETE, "the hand is complete: there is nothing to suggest")
+    hands = view.get("hands")
+    if not isinstance(hands, list) or not 0 <= seat < len(hands):
+        raise InvalidRecord(Code.INVALID_SEAT, f"seat {seat!r} is not a seat of this table", field="seat")
+    legal = tuple(Action.from_json(a) for a in view.get("legal_actions") or () if a.get("seat") == seat)
+    if not legal:
+        raise IllegalAction(
+            Code.NOT_YOUR_TURN, f"seat {seat} has no action to take now (seat {view.get('to_act')} is to act)"
+        )
+    rules = GAMES[game].rules({"profile": view["rules"]["profile"], **view["rules"]["options"]})
+    return search(family_of(game), view, seat, rules, legal, lv, seed, budget_ms, clock)

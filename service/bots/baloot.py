@@ -1,0 +1,140 @@
+"""What a bot knows about Saudi Baloot.
+
+The deal is rebuilt from the view (five cards a seat, the turned card, the stock in the order the
+deal completes from it once a contract is bought) and replayed through the engine with the view's
+calls and cards. Calls by thumb: Hokum in the strain the hand (with the turned card it would take)
+carries, Sun with aces and tens, never Ashkal; doubling only at Hard and Crazy, where it is imagined
+against passing, never by the rule of thumb itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..rules.baloot.game import start_state
+from ..rules.belote.cards import DECK_32
+from ..rules.cards import Card, card, suit_of
+from ..rules.profile import Rules
+from ..rules.record import Action, HandRecord
+from .belote import careless, fit_of, play_card, suit_value, team_value
+from .core import Family, Level
+from .knowledge import Knowledge, knowledge
+
+TERMINAL = ("complete", "redeal")
+PLAYERS = 4
+DOUBLING = ("double", "three", "four", "gahwa")
+
+
+def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
+    turned = card(view["turned"])
+    c = view.get("contract")
+    k = knowledge(view, seat, DECK_32, 11 if c is None else 0, [turned])
+    if c is not None and c["seat"] != seat and turned not in k.played[c["seat"]]:
+        shown = [set(s) for s in k.shown]
+        shown[c["seat"]].add(turned)
+        hidden = list(k.hidden)
+        hidden[c["seat"]] -= 1
+        k = dataclasses.replace(k, shown=tuple(frozenset(s) for s in shown), hidden=tuple(hidden))
+    return k
+
+
+def build(
+    view: Mapping[str, Any],
+    seat: int,
+    rules: Rules,
+    k: Knowledge,
+    hidden: list[list[Card]],
+    extra: list[Card],
+    rng: random.Random,
+    fit: list[tuple[Any, Action]] | None,
+) -> Any:
+    final = [
+        list(k.played[s]) + (list(k.mine) if s == seat and k.hidden[s] == 0 else hidden[s])
+        for s in range(PLAYERS)
+    ]
+    turned = card(view["turned"])
+    dealer = view["dealer"]
+    c = view.get("contract")
+    if c is None:
+        record = HandRecord(dealer, tuple(tuple(h) for h in final), (), turned, tuple(extra))
+    else:
+        first = (dealer + 1) % PLAYERS
+        dealt: list[tuple[Card, ...]] = []
+        adds: list[list[Card]] = []
+        for s in range(PLAYERS):
+            h = [x for x in final[s] if x is not turned]
+            dealt.append(tuple(h[:5]))
+            adds.append(h[5:])
+        stock = [x for i in range(PLAYERS) for x in adds[(first + i) % PLAYERS]]
+        record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
+    st: Any = start_state(rules, record)
+    for b in view.get("bids") or ():
+        a = Action.from_json(b)
+        if fit is not None and a.seat != seat:
+            fit.append((st, a))
+        st = st.apply(a)
+    for t in [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]:
+        for p in t["cards"]:
+            st = st.apply(Action(p["seat"], "play", card=card(p["card"])))
+    return st
+
+
+def _call(st: Any, legal: Sequence[Action]) -> Action:
+    seat = st.to_act
+    hand = list(st.hands[seat])
+    turned = st.table.turned
+    pass_ = next((a for a in legal if a.type == "pass"), legal[0])
+    if st.phase == "doubling":
+        return pass_
+    with_turned = [*hand, turned]
+    best: Action = pass_
+    best_v = 0.0
+    for a in legal:
+        if a.type == "hokum":
+            v = suit_value(with_turned, suit_of(a.strain or "NT")) - 48.0
+        elif a.type == "sun":
+            v = suit_value(with_turned, None) - 40.0
+        else:
+            continue
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def policy(st: Any) -> Action:
+    legal = st.legal_actions()
+    if st.phase == "play":
+        c = st.contract
+        return play_card(st, legal, c.trump, c.seat)
+    return _call(st, legal)
+
+
+def easy(st: Any, rng: random.Random) -> Action:
+    legal: tuple[Action, ...] = st.legal_actions()
+    pick = policy(st)
+    if st.phase == "play":
+        return careless(legal, pick, rng.random(), rng.randrange(64))
+    if st.phase == "calling" and rng.random() < 0.2:
+        other = [a for a in legal if a.type in ("pass", "hokum", "sun") and a.type != pick.type]
+        if other:
+            return other[rng.randrange(len(other))]
+    return pick
+
+
+def candidates(st: Any, legal: tuple[Action, ...], level: Level) -> list[Action]:
+    if st.phase == "play":
+        return list(legal)
+    out = [a for a in legal if a.type != "ashkal" or level.wide]
+    if not level.contra:
+        out = [a for a in out if a.type not in DOUBLING]
+    return out or list(legal)
+
+
+def fit(st: Any, action: Action, sharp: float) -> float:
+    return fit_of(policy(st), action, sharp)
+
+
+FAMILY = Family(know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.016, 8)

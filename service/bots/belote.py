@@ -1,0 +1,142 @@
+"""Rules of thumb the Belote games share (Bazar Blot, the duel, Baloot): the card play.
+
+A team game for points: draw trumps when the side holds the contract and the jack or length; cash
+the side suits' masters (counting what is out); feed a partner who is winning the trick with a card
+worth points; win with the cheapest card that wins when last, with the strongest when not; duck with
+the card worth least when it cannot win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..rules.belote.cards import DECK_24, DECK_32, PLAIN_LOW_TO_HIGH, TRUMP_LOW_TO_HIGH, card_points
+from ..rules.cards import Card, Suit
+from ..rules.record import Action
+
+PLAIN = {r: i for i, r in enumerate(PLAIN_LOW_TO_HIGH)}
+TRUMP = {r: i for i, r in enumerate(TRUMP_LOW_TO_HIGH)}
+
+
+def strength(c: Card, trump: Suit | None) -> int:
+    return TRUMP[c.rank] + 10 if c.suit is trump else PLAIN[c.rank]
+
+
+def beats(c: Card, best: Card, trump: Suit | None) -> bool:
+    if c.suit is best.suit:
+        return strength(c, trump) > strength(best, trump)
+    return trump is not None and c.suit is trump
+
+
+def winner_index(trick: Sequence[Card], trump: Suit | None) -> int:
+    bi = 0
+    for i in range(1, len(trick)):
+        if beats(trick[i], trick[bi], trump):
+            bi = i
+    return bi
+
+
+def pts(c: Card, trump: Suit | None) -> int:
+    return card_points(c, trump)
+
+
+def out_of_play(st: Any) -> set[Card]:
+    """The cards already played (counting what is out)."""
+    gone = {c for t in st.tricks for c in t.cards}
+    gone.update(st.trick)
+    return gone
+
+
+def masters(hand: Sequence[Card], gone: set[Card], trump: Suit | None, deck: Sequence[Card]) -> list[Card]:
+    """The cards of `hand` that no unseen card of their suit beats (outside the trump suit)."""
+    held = set(hand)
+    out = []
+    for c in hand:
+        if c.suit is trump:
+            continue
+        s = strength(c, trump)
+        if all(x in gone or x in held for x in deck if x.suit is c.suit and strength(x, trump) > s):
+            out.append(c)
+    return out
+
+
+def _act(legal: Sequence[Action], c: Card) -> Action:
+    for a in legal:
+        if a.card is c:
+            return a
+    raise AssertionError(c)
+
+
+def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: int | None) -> Action:
+    """The card for the seat to act; `declarer` the contract's seat (None if unknown)."""
+    if len(legal) == 1:
+        return legal[0]
+    seat = st.to_act
+    n = len(st.hands)
+    hand = [a.card for a in legal if a.card is not None]
+    trick = st.trick
+    ours = declarer is not None and (declarer % 2 == seat % 2 if n == 4 else declarer == seat)
+    if not trick:
+        trumps = [c for c in hand if c.suit is trump]
+        if ours and trumps and (any(c.rank == "J" for c in trumps) or len(trumps) >= 3):
+            return _act(legal, max(trumps, key=lambda c: strength(c, trump)))
+        sure = masters(hand, out_of_play(st), trump, DECK_24 if n == 2 else DECK_32)
+        if sure:
+            return _act(legal, max(sure, key=lambda c: pts(c, trump)))
+        side = [c for c in hand if c.suit is not trump] or hand
+        return _act(legal, min(side, key=lambda c: (pts(c, trump), strength(c, trump))))
+    bi = winner_index(trick, trump)
+    best = trick[bi]
+    leader = st.leader
+    partner_wins = n == 4 and (leader + bi) % n == (seat + 2) % n
+    last = len(trick) == n - 1
+    winners = [c for c in hand if beats(c, best, trump)]
+    if partner_wins and (last or best.rank in ("A", "J") or best.suit is trump):
+        side = [c for c in hand if c.suit is not trump] or hand
+        return _act(legal, max(side, key=lambda c: (pts(c, trump), -strength(c, trump))))
+    if winners:
+        if last:
+            return _act(legal, min(winners, key=lambda c: (strength(c, trump), -pts(c, trump))))
+        return _act(legal, max(winners, key=lambda c: strength(c, trump)))
+    return _act(legal, min(hand, key=lambda c: (pts(c, trump), strength(c, trump))))
+
+
+def suit_value(hand: Sequence[Card], suit: Suit | None, no_trump_ace: int = 11) -> float:
+    """What a hand is worth with `suit` as trumps (None: no trumps), in card points and a bit: the
+    points it holds, its trumps' length, its aces."""
+    v = 0.0
+    for c in hand:
+        if suit is None:
+            v += no_trump_ace if c.rank == "A" else card_points(c, None)
+            if c.rank == "T":
+                v += 2
+        elif c.suit is suit:
+            v += card_points(c, suit) + 8
+        else:
+            v += card_points(c, suit) if c.rank in "AT" else 0
+    return v
+
+
+def careless(legal: Sequence[Action], pick: Action, roll: float, index: int) -> Action:
+    """Easy's slip: a quarter of the time, any legal card instead of the sound one."""
+    if len(legal) > 1 and roll < 0.25:
+        return legal[index % len(legal)]
+    return pick
+
+
+def team_value(st: Any, seat: int) -> float:
+    """The seat's side's score minus the other side's (the duel: the seat's minus the other's)."""
+    scores = st.result()["scores"]
+    n = len(st.hands)
+    mine = seat % 2 if n == 4 else seat
+    return float(scores[mine] - scores[1 - mine])
+
+
+def fit_of(policy_choice: Action, action: Action, sharp: float) -> float:
+    """How well a call fits what the rule of thumb would call with this deal's hand."""
+    if policy_choice == action:
+        return 1.0
+    if policy_choice.type == action.type:
+        return 0.7 if policy_choice.strain == action.strain else 0.45
+    return sharp

@@ -1,0 +1,216 @@
+"""What a bot knows about Bazar Blot and the duel.
+
+The deal is rebuilt from the view (the duel's: five cards each, the turned card, the stock in the
+order the deal completes from it) and replayed through the engine with the view's calls and cards.
+Calls by thumb: a strain is worth the hand's points in it; bid the lowest open bid in the best strain
+when the hand covers it (a bid is about a tenth of the side's points); take or name in the duel when
+the strain carries the hand. Contra and recontra only at Hard and Crazy, as imagined alternatives.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..rules.belote.cards import DECK_24, DECK_32
+from ..rules.cards import Card, card, suit_of
+from ..rules.profile import Rules
+from ..rules.record import Action, HandRecord
+from ..rules.registry import GAMES
+from .belote import careless, fit_of, play_card, suit_value, team_value
+from .core import Family, Level
+from .knowledge import Knowledge, knowledge
+
+TERMINAL = ("complete", "redeal")
+STRAINS = ("S", "H", "D", "C", "NT")
+
+
+def _duel(view: Mapping[str, Any]) -> bool:
+    return int(view["players"]) == 2
+
+
+def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
+    if not _duel(view):
+        return knowledge(view, seat, DECK_32, 0, [])
+    turned = card(view["turned"])
+    k = knowledge(view, seat, DECK_24, int(view.get("stock_count") or 0), [turned])
+    c = view.get("contract")
+    if c is not None and c["seat"] != seat and turned not in k.played[c["seat"]]:
+        # the taker holds the turned card
+        shown = [set(s) for s in k.shown] or [set(), set()]
+        shown[c["seat"]].add(turned)
+        hidden = list(k.hidden)
+        hidden[c["seat"]] -= 1
+        k = dataclasses.replace(k, shown=tuple(frozenset(s) for s in shown), hidden=tuple(hidden))
+    return k
+
+
+def _calls_and_plays(view: Mapping[str, Any]) -> list[Action]:
+    out = [Action.from_json(b) for b in view.get("bids") or ()]
+    for t in [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]:
+        out += [Action(p["seat"], "play", card=card(p["card"])) for p in t["cards"]]
+    return out
+
+
+def build(
+    view: Mapping[str, Any],
+    seat: int,
+    rules: Rules,
+    k: Knowledge,
+    hidden: list[list[Card]],
+    extra: list[Card],
+    rng: random.Random,
+    fit: list[tuple[Any, Action]] | None,
+) -> Any:
+    n = k.players
+    final = [
+        list(k.played[s]) + (list(k.mine) if s == seat and k.hidden[s] == 0 else hidden[s]) for s in range(n)
+    ]
+    game = GAMES["blot-duel" if n == 2 else "bazar-blot"]
+    if n == 4:
+        record = HandRecord(view["dealer"], tuple(tuple(h) for h in final))
+    else:
+        turned = card(view["turned"])
+        dealer = view["dealer"]
+        c = view.get("contract")
+        if c is None:
+            record = HandRecord(dealer, tuple(tuple(h) for h in final), (), turned, tuple(extra))
+        else:
+            taker = c["seat"]
+            dealt: list[tuple[Card, ...]] = []
+            adds: list[list[Card]] = []
+            for s in range(2):
+                h = [x for x in final[s] if x is not turned]
+                dealt.append(tuple(h[:5]))
+                adds.append(h[5:])
+            first = 1 - dealer
+            stock = adds[first] + adds[1 - first] + extra
+            del taker
+            record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
+    st: Any = game.start(rules, record)  # type: ignore[attr-defined]
+    for a in _calls_and_plays(view):
+        if fit is not None and a.type != "play" and a.seat != seat:
+            fit.append((st, a))
+        st = st.apply(a)
+    return st
+
+
+def _trump(st: Any) -> Any:
+    c = st.contract
+    return suit_of(c.strain) if c is not None else None
+
+
+_BIDS_MEMO: dict[int, tuple[Sequence[Action], dict[str, list[Action]]]] = {}
+
+
+def bids_by_strain(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    """The open (non-capot) bids of each strain, lowest first. The engine shares its tuples of legal
+    calls between states, so the answer is kept per tuple (checked by identity, never by value)."""
+    found = _BIDS_MEMO.get(id(legal))
+    if found is not None and found[0] is legal:
+        return found[1]
+    out: dict[str, list[Action]] = {}
+    for a in legal:
+        if a.type == "bid" and not a.capot and a.value is not None and a.strain is not None:
+            out.setdefault(a.strain, []).append(a)
+    for v in out.values():
+        v.sort(key=lambda a: a.value or 0)
+    if len(_BIDS_MEMO) > 4096:
+        _BIDS_MEMO.clear()
+    _BIDS_MEMO[id(legal)] = (legal, out)
+    return out
+
+
+def estimate(hand: Sequence[Card], strain: str) -> float:
+    """The side's points with `strain` as the contract, in bid units (a tenth of the points)."""
+    return (suit_value(hand, suit_of(strain), 19) * 1.25 + 45.0) / 10.0
+
+
+def _auction(st: Any, legal: Sequence[Action]) -> Action:
+    """Bid the hand's worth at once in its best strain (the highest open bid it covers), else pass."""
+    seat = st.to_act
+    hand = st.hands[seat]
+    pass_ = next((a for a in legal if a.type in ("pass", "keep") and a.seat == seat), None)
+    c = st.contract
+    if c is not None and c.seat % 2 == seat % 2 and pass_ is not None:
+        return pass_  # the side holds the contract: no raising itself
+    best: Action | None = None
+    best_margin = 0.0
+    for s, bids in bids_by_strain(legal).items():
+        est = estimate(hand, s)
+        margin = est - float(bids[0].value or 0)
+        if margin > best_margin:
+            covered = [a for a in bids if (a.value or 0) <= est]
+            best, best_margin = covered[-1], margin
+    if best is not None:
+        return best
+    return pass_ if pass_ is not None else legal[0]
+
+
+def _duel_call(st: Any, legal: Sequence[Action]) -> Action:
+    seat = st.to_act
+    hand = st.hands[seat]
+    turned = st.table.turned
+    takes = [a for a in legal if a.type == "take"]
+    if takes:
+        v = suit_value([*hand, turned], turned.suit)
+        return takes[0] if v >= 48 else next(a for a in legal if a.type == "pass")
+    names = [a for a in legal if a.type == "name"]
+    if names:
+        best = max(names, key=lambda a: suit_value(hand, suit_of(a.strain or "NT")))
+        pass_ = next((a for a in legal if a.type == "pass"), None)
+        if pass_ is None or suit_value(hand, suit_of(best.strain or "NT")) >= 40:
+            return best
+        return pass_
+    return legal[0]
+
+
+def policy(st: Any) -> Action:
+    legal = st.legal_actions()
+    if st.phase == "play":
+        c = st.contract
+        return play_card(st, legal, _trump(st), c.seat if c is not None else None)
+    if st.phase == "auction":
+        return _auction(st, legal)
+    return _duel_call(st, legal)
+
+
+def easy(st: Any, rng: random.Random) -> Action:
+    seat = st.to_act
+    legal: list[Action] = [a for a in st.legal_actions() if a.seat == seat]
+    pick = policy(st)
+    if st.phase == "play":
+        return careless(legal, pick, rng.random(), rng.randrange(64))
+    if rng.random() < 0.2:  # bids by rough feel: sometimes a pass for a bid, or a bid for a pass
+        other = [a for a in legal if a.type in ("pass", "bid", "take", "name") and a.type != pick.type]
+        if other:
+            return min(other, key=lambda a: (a.value or 0, a.strain or ""))
+    return pick
+
+
+def candidates(st: Any, legal: tuple[Action, ...], level: Level) -> list[Action]:
+    if st.phase != "auction":
+        return list(legal)
+    pick = policy(st)
+    out = [pick]
+    for a in legal:
+        if a.type in ("pass", "keep") and a not in out:
+            out.append(a)
+        if a.type in ("contra", "recontra") and level.contra and a not in out:
+            out.append(a)
+    strains = sorted(STRAINS, key=lambda s: -suit_value(st.hands[st.to_act], suit_of(s), 19))
+    lows = bids_by_strain(legal)
+    for s in strains[: 5 if level.wide else 2]:
+        bids = lows.get(s)
+        if bids and bids[0] not in out:
+            out.append(bids[0])
+    return out
+
+
+def fit(st: Any, action: Action, sharp: float) -> float:
+    return fit_of(policy(st), action, sharp)
+
+
+FAMILY = Family(know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.024, 8)

@@ -1,0 +1,299 @@
+"""The search every family shares: imagine deals that fit the seat's view, play each candidate out.
+
+Determinized Monte Carlo (PIMC): draw deals of the unknown cards consistent with the view, replay
+the view's calls and cards through the family's engine (a deal the rules refuse is redrawn; a deal
+whose view for the seat differs from the one given is redrawn too), then for each candidate action
+play the rest of the hand with the family's rule of thumb for every seat and score it. A candidate's
+value is its mean score over the deals, on the game's own scale.
+
+Determinism: all chance comes from `random.Random(seed)`. The budget does not cut the search by the
+clock: it fixes, before the search starts, how many deals and playouts it may run, from a calibrated
+cost per card played and per imagined deal (`Family.card_ms`). The clock is only a safety net (checked
+after each deal), which can cut a search short on an overloaded machine; the answer then says so
+(`cut`). `clock=False` turns the net off.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules.cards import Card
+from ..rules.errors import RuleError
+from ..rules.profile import Rules
+from ..rules.record import Action
+from .knowledge import Knowledge, imagine
+
+Build = Callable[
+    [
+        Mapping[str, Any],
+        int,
+        Rules,
+        Knowledge,
+        list[list[Card]],
+        list[Card],
+        random.Random,
+        list[tuple[Any, Action]] | None,
+    ],
+    Any,
+]
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    search: bool
+    budget_ms: float  # the default budget per move
+    playouts: int  # the most playouts it runs per move (the budget may lower it)
+    infer: bool  # weigh imagined deals by how well they fit the others' calls
+    pool: int  # deals drawn per deal kept when inferring
+    sharp: float  # how much a call that does not fit counts (lower: the calls are trusted more)
+    contra: bool  # considers doubling (contra, recontra, Baloot's double and after)
+    wide: bool  # imagines every bid, not only those near its own estimate
+    trust: float  # standard errors by which a candidate must beat the rule of thumb's choice
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", False, 50.0, 0, False, 1, 1.0, False, False, 0.0),
+    "normal": Level("normal", True, 50.0, 40, False, 1, 1.0, False, False, 1.0),
+    "hard": Level("hard", True, 300.0, 1000, True, 3, 0.35, True, True, 1.0),
+    "crazy": Level("crazy", True, 1500.0, 5000, True, 6, 0.15, True, True, 1.0),
+}
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The action to send to hands/play, and what its choice rests on."""
+
+    action: dict[str, Any]
+    values: list[tuple[dict[str, Any], float]]  # each candidate with its mean value (seat's scale)
+    worlds: int  # imagined deals used
+    playouts: int  # hands played out to the end
+    elapsed_ms: float
+    level: str
+    cut: bool = False  # the wall-clock safety net stopped the search early
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "level": self.level,
+            "values": [{"action": a, "value": round(v, 3)} for a, v in self.values],
+            "worlds": self.worlds,
+            "playouts": self.playouts,
+            "elapsed_ms": round(self.elapsed_ms, 3),
+            "cut": self.cut,
+        }
+
+
+@dataclass(frozen=True)
+class Family:
+    """What a family gives the search: how to read a view, rebuild a deal, and play by thumb."""
+
+    know: Callable[[Mapping[str, Any], int, Rules], Knowledge]
+    build: Build
+    policy: Callable[[Any], Action]
+    easy: Callable[[Any, random.Random], Action]
+    candidates: Callable[[Any, tuple[Action, ...], Level], list[Action]]
+    value: Callable[[Any, int], float]
+    fit: Callable[[Any, Action, float], float]
+    terminal: tuple[str, ...]
+    card_ms: float  # calibrated cost of one card (or call) of a playout, in-process on an idle core
+    full_hand: int  # cards a seat holds once the deal is complete (0: as many as the view shows)
+
+
+def _world(
+    fam: Family,
+    view: Mapping[str, Any],
+    seat: int,
+    rules: Rules,
+    k: Knowledge,
+    rng: random.Random,
+    infer: bool,
+    tries: int = 30,
+) -> tuple[Any, list[tuple[Any, Action]]] | None:
+    """One imagined deal replayed to the view's position, whose view for `seat` is the one given.
+    After `tries` draws, the last deal the rules accept is used even if its view differs (a
+    combination announced but not matched by any draw)."""
+    fallback: tuple[Any, list[tuple[Any, Action]]] | None = None
+    for _ in range(tries):
+        drawn = imagine(k, rng)
+        if drawn is None:
+            continue
+        calls: list[tuple[Any, Action]] | None = [] if infer else None
+        try:
+            st = fam.build(view, seat, rules, k, drawn[0], drawn[1], rng, calls)
+        except RuleError:
+            continue
+        if _same_view(st.view(seat), view):
+            return st, calls or []
+        fallback = (st, calls or [])
+    return fallback
+
+
+def _same_view(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    for key, v in b.items():
+        if key in ("rules", "legal_actions", "bid_range"):
+            continue
+        w = a.get(key)
+        if key == "hands":
+            if [sorted(h) if h is not None else None for h in w or ()] != [
+                sorted(h) if h is not None else None for h in v or ()
+            ]:
+                return False
+        elif w != v:
+            return False
+    return True
+
+
+def playout(fam: Family, st: Any, seat: int) -> float:
+    policy = fam.policy
+    terminal = fam.terminal
+    while st.phase not in terminal:
+        st = st.apply(policy(st))
+    return fam.value(st, seat)
+
+
+def search(
+    fam: Family,
+    view: Mapping[str, Any],
+    seat: int,
+    rules: Rules,
+    legal: tuple[Action, ...],
+    level: Level,
+    seed: int,
+    budget_ms: float | None,
+    clock: bool = True,
+) -> Suggestion:
+    started = time.perf_counter()
+    rng = random.Random(seed)
+    k = fam.know(view, seat, rules)
+    budget = level.budget_ms if budget_ms is None else min(level.budget_ms, float(budget_ms))
+    deadline = started + budget / 1000.0 if clock else float("inf")
+
+    def done(
+        action: Action,
+        values: list[tuple[Action, float]],
+        worlds: int,
+        playouts: int,
+        cut: bool,
+        notes: list[str],
+    ) -> Suggestion:
+        return Suggestion(
+            action.to_json(),
+            [(a.to_json(), v) for a, v in values],
+            worlds,
+            playouts,
+            (time.perf_counter() - started) * 1000.0,
+            level.name,
+            cut,
+            notes,
+        )
+
+    first = _world(fam, view, seat, rules, k, rng, False, 12)
+    if first is None:  # no deal fits: the view itself is the only guide
+        return done(legal[0], [], 0, 0, False, ["no imagined deal fits the view"])
+    here = first[0]
+    if len(legal) == 1:
+        return done(legal[0], [], 0, 0, False, [])
+    if not level.search:
+        return done(_checked(fam.easy(here, rng), legal), [], 1, 0, False, [])
+    cands = fam.candidates(here, legal, level) or list(legal)
+    thumb = _checked(fam.policy(here), legal)  # candidate 0: what the rule of thumb plays
+    cands = [thumb, *(a for a in cands if a != thumb)]
+    if len(cands) == 1:  # nothing to weigh (a doubling this level never makes, say)
+        return done(thumb, [], 0, 0, False, [])
+    # the playouts the budget allows, from the calibrated cost: deterministic for a seed
+    counts = list(view.get("hand_counts") or [1])
+    deal = len(counts) * (fam.full_hand or max(counts))  # the cards of the whole deal
+    left = sum(counts) if view.get("phase") == "play" else deal  # the cards a playout plays
+    per_playout = max(1e-3, fam.card_ms * left)
+    per_world = fam.card_ms * deal * 0.8 * (level.pool if level.infer else 1)  # draw and replay a deal
+    n_worlds = min(level.playouts // len(cands), int(budget * 0.5 / (per_world + len(cands) * per_playout)))
+    if n_worlds < 1:
+        return done(
+            _checked(fam.policy(here), legal), [], 1, 0, False, ["budget below one deal: rule of thumb"]
+        )
+    worlds: list[Any] = []
+    halfway = started + budget / 2000.0 if clock else float("inf")
+    short = False
+    if level.infer:
+        drawn: list[tuple[Any, float]] = []
+        for _ in range(n_worlds * level.pool):
+            w = _world(fam, view, seat, rules, k, rng, True, 10)
+            if w is None:
+                continue
+            weight = 1.0
+            for before, action in w[1]:
+                weight *= fam.fit(before, action, level.sharp)
+            drawn.append((w[0], weight))
+            if time.perf_counter() > halfway:
+                short = True
+                break
+        # keep n_worlds of them, drawn by weight without replacement
+        while drawn and len(worlds) < n_worlds:
+            total = sum(x[1] for x in drawn)
+            r = rng.random() * total
+            acc = 0.0
+            for i, (st, wt) in enumerate(drawn):
+                acc += wt
+                if acc >= r:
+                    worlds.append(st)
+                    drawn.pop(i)
+                    break
+            else:
+                worlds.append(drawn.pop()[0])
+    else:
+        worlds.append(here)
+        while len(worlds) < n_worlds:
+            w = _world(fam, view, seat, rules, k, rng, False, 10)
+            if w is None:
+                break
+            worlds.append(w[0])
+            if time.perf_counter() > halfway:  # the safety net: drawing deals took half the budget
+                short = True
+                break
+    scores: list[list[float]] = [[] for _ in cands]
+    playouts = 0
+    cut = short
+    for st in worlds:
+        for i, a in enumerate(cands):
+            scores[i].append(playout(fam, st.apply(a), seat))
+            playouts += 1
+        if time.perf_counter() > deadline:
+            cut = cut or len(scores[0]) < len(worlds)
+            break
+    used = len(scores[0])
+    values = [(a, sum(scores[i]) / used) for i, a in enumerate(cands)]
+    return done(cands[_choose(scores, level.trust)], values, used, playouts, cut, [])
+
+
+def _choose(scores: list[list[float]], trust: float) -> int:
+    """The candidate to play: the rule of thumb's (candidate 0) unless another beats it over the same
+    deals by more than `trust` standard errors of the paired difference. Few imagined deals are
+    noisy; this keeps a thin search from trading a sound card for a lucky one."""
+    base = scores[0]
+    n = len(base)
+    best, best_margin = 0, 0.0
+    for i in range(1, len(scores)):
+        diffs = [x - y for x, y in zip(scores[i], base, strict=True)]
+        mean = sum(diffs) / n
+        if n > 1:
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            se = (var / n) ** 0.5
+        else:
+            se = abs(mean)
+        margin = mean - trust * se
+        if margin > best_margin or (margin == best_margin and i != best and mean > 0 and best == 0):
+            best, best_margin = i, margin
+    return best
+
+
+def _checked(action: Action, legal: tuple[Action, ...]) -> Action:
+    for a in legal:
+        if a == action:
+            return a
+    return legal[0]

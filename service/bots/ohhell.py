@@ -1,0 +1,267 @@
+"""What a bot knows about the Oh Hell family (Blob, Nomination Whist, Oh Hell).
+
+A seat scores by making its call exactly, so the rule of thumb is a target: win tricks while it
+still needs some (cheapest winner when last, its best card otherwise), and duck while it has enough
+(highest card that still loses, lowest card when leading). Bids come from a trick count of the hand
+(aces, guarded kings, trumps and their length); the deal is rebuilt from the view by replaying the
+calls and cards it shows through the engine, so an imagined deal the rules refuse is never used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ..rules.cards import NO_TRUMP, Card, Suit, card, suit_of
+from ..rules.ohhell.game import start_state
+from ..rules.ohhell.state import DECK, needs_turned
+from ..rules.profile import Rules
+from ..rules.record import Action, HandRecord
+from .core import Family
+from .knowledge import Knowledge, knowledge
+
+RANK = {r: i for i, r in enumerate("23456789TJQKA")}
+TERMINAL = ("complete",)
+
+
+def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
+    turned = view.get("turned")
+    public = [card(turned)] if turned is not None else []
+    n = view["players"]
+    h = view["hand_size"]
+    extra = 1 if (turned is None and needs_turned(rules, n, h, view.get("round"))) else 0
+    return knowledge(view, seat, DECK, extra, public)
+
+
+def build(
+    view: Mapping[str, Any],
+    seat: int,
+    rules: Rules,
+    k: Knowledge,
+    hidden: list[list[Card]],
+    extra: list[Card],
+    rng: random.Random,
+    fit: list[tuple[Any, Action]] | None,
+) -> Any:
+    """The imagined deal replayed to the view's position (the engine refuses an impossible one)."""
+    n = k.players
+    hands = []
+    for s in range(n):
+        now = list(k.mine) if s == seat and k.hidden[s] == 0 else hidden[s]
+        hands.append(tuple(k.played[s]) + tuple(now))
+    turned_txt = view.get("turned")
+    turned = card(turned_txt) if turned_txt is not None else (extra[0] if extra else None)
+    st: Any = start_state(rules, HandRecord(view["dealer"], tuple(hands), (), turned, (), view.get("round")))
+    bids = list(view.get("bids") or ())
+    plays = [(p["seat"], p["card"]) for t in (view.get("tricks") or ()) for p in t["cards"]]
+    cur = view.get("current_trick")
+    if cur:
+        plays += [(p["seat"], p["card"]) for p in cur["cards"]]
+    trump = view.get("trump")
+    bi = pi = 0
+    while True:
+        phase = st.phase
+        if phase == "trump":
+            if trump is None:
+                break
+            if turned_txt is not None and st.table.trump_mode == "dealer-turns-or-no-trump":
+                a = Action(st.to_act, "turn")
+            else:
+                a = Action(st.to_act, "trump", strain=trump)
+        elif phase == "bidding" and bi < len(bids):
+            b = bids[bi]
+            bi += 1
+            value = b.get("value")
+            if value is None:  # a hidden bid: what this deal's holder would have called
+                value = bid_estimate(st, st.to_act)
+                legal = [x.value for x in st.legal_actions()]
+                value = min(legal, key=lambda v: (abs(v - value), v))
+            a = Action(b["seat"], "bid", value)
+            if fit is not None and b["seat"] != seat and b.get("value") is not None:
+                fit.append((st, a))
+        elif phase == "play" and pi < len(plays):
+            s, c = plays[pi]
+            pi += 1
+            a = Action(s, "play", card=card(c))
+        else:
+            break
+        st = st.apply(a)
+    return st
+
+
+def trump_of(st: Any) -> Suit | None:
+    t: Suit | None = st.auction.trump_suit
+    return t
+
+
+def bid_estimate(st: Any, seat: int) -> float:
+    """Tricks the hand should take: aces, kings with a guard, trumps by rank and length."""
+    hand = st.hands[seat]
+    trump = trump_of(st)
+    n = st.table.players
+    h = st.table.hand_size
+    est = 0.0
+    by: dict[Suit, list[Card]] = {}
+    for c in hand:
+        by.setdefault(c.suit, []).append(c)
+    for s, cs in by.items():
+        ranks = sorted((RANK[c.rank] for c in cs), reverse=True)
+        if s is trump:
+            for r in ranks:
+                est += 1.0 if r >= 11 else 0.6 if r >= 9 else 0.3
+            est += max(0, len(cs) - 3) * 0.4
+        else:
+            if ranks[0] == 12:
+                est += 0.9
+            if 11 in ranks and len(cs) >= 2:
+                est += 0.5
+            if trump is None and 10 in ranks and len(cs) >= 3:
+                est += 0.3
+    # a short hand among many players takes fewer tricks with the same honours
+    scale = min(1.0, 0.55 + 0.45 * (13 * 4 / max(1, n * h)) / 4) if h < 5 else 1.0
+    return est * scale
+
+
+def estimate_bid(st: Any, seat: int) -> int:
+    legal: list[int] = [a.value for a in st.legal_actions() if a.type == "bid"]
+    e = bid_estimate(st, seat)
+    return min(legal, key=lambda v: (abs(v - e), v))
+
+
+def _beats(c: Card, best: Card, trump: Suit | None) -> bool:
+    if c.suit is best.suit:
+        return RANK[c.rank] > RANK[best.rank]
+    return trump is not None and c.suit is trump
+
+
+def _best(trick: tuple[Card, ...], trump: Suit | None) -> Card:
+    best = trick[0]
+    for c in trick[1:]:
+        if _beats(c, best, trump):
+            best = c
+    return best
+
+
+def _strength(c: Card, trump: Suit | None) -> int:
+    return RANK[c.rank] + (20 if c.suit is trump else 0)
+
+
+def policy(st: Any) -> Action:
+    """The rule of thumb for the seat to act, in every phase."""
+    seat = st.to_act
+    legal = st.legal_actions()
+    phase = st.phase
+    if phase == "bidding":
+        return _pick_bid(legal, estimate_bid(st, seat))
+    if phase == "trump":
+        return _trump_choice(st, seat, legal)
+    if len(legal) == 1:
+        return legal[0]  # type: ignore[no-any-return]
+    hand = [a.card for a in legal]
+    trump = trump_of(st)
+    bid = st.bid_of(seat)
+    need = (bid if bid is not None else 0) - st.won[seat]
+    trick = st.trick
+    n = st.table.players
+    last = len(trick) == n - 1
+    if not trick:
+        if need > 0:
+            c = max(hand, key=lambda x: (_strength(x, trump), -RANK[x.rank]))
+        else:
+            c = min(hand, key=lambda x: (_strength(x, trump), x.suit.value))
+        return _act(legal, c)
+    best = _best(trick, trump)
+    winners = [c for c in hand if _beats(c, best, trump)]
+    losers = [c for c in hand if not _beats(c, best, trump)]
+    if need > 0:
+        if winners:
+            c = (
+                min(winners, key=lambda x: _strength(x, trump))
+                if last
+                else max(winners, key=lambda x: _strength(x, trump))
+            )
+        else:
+            c = min(hand, key=lambda x: _strength(x, trump))
+    else:
+        if losers:
+            c = max(losers, key=lambda x: _strength(x, trump))
+        else:
+            c = (
+                max(hand, key=lambda x: _strength(x, trump))
+                if last
+                else min(hand, key=lambda x: _strength(x, trump))
+            )
+    return _act(legal, c)
+
+
+def _act(legal: Any, c: Card) -> Action:
+    for a in legal:
+        if a.card is c:
+            return a  # type: ignore[no-any-return]
+    raise AssertionError(c)
+
+
+def _pick_bid(legal: Any, value: int) -> Action:
+    return min(legal, key=lambda a: (abs(a.value - value), a.value))  # type: ignore[no-any-return]
+
+
+def _trump_choice(st: Any, seat: int, legal: Any) -> Action:
+    hand = st.hands[seat]
+    best: Action = legal[0]
+    best_score = -1.0
+    for a in legal:
+        if a.type == "turn":
+            score = 2.0  # an unknown suit: about an average one
+        else:
+            s = suit_of(a.strain) if a.strain is not None else None
+            if a.strain == NO_TRUMP:
+                score = sum(1.5 for c in hand if c.rank == "A") + sum(0.5 for c in hand if c.rank == "K")
+            else:
+                cs = [c for c in hand if c.suit is s]
+                score = len(cs) + sum(0.5 for c in cs if RANK[c.rank] >= 10)
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def easy(st: Any, rng: random.Random) -> Action:
+    """Rough feel: the trick count with a careless error of a trick either way; a careless card a
+    quarter of the time."""
+    seat = st.to_act
+    legal = st.legal_actions()
+    if st.phase == "bidding":
+        e = bid_estimate(st, seat) + rng.choice((-1, 0, 0, 1))
+        return _pick_bid(legal, round(e))
+    if st.phase == "play" and len(legal) > 1 and rng.random() < 0.25:
+        return legal[rng.randrange(len(legal))]  # type: ignore[no-any-return]
+    return policy(st)
+
+
+def candidates(st: Any, legal: tuple[Action, ...], wide: bool) -> list[Action]:
+    """The actions worth imagining: every card, every trump; the bids within a trick and a half of
+    the hand's count (two and a half when `wide`): the playouts' own bias would otherwise pull the
+    call to the extremes."""
+    if st.phase != "bidding":
+        return list(legal)
+    e = bid_estimate(st, st.to_act)
+    window = 2.5 if wide else 1.5
+    return [a for a in legal if a.value is not None and abs(a.value - e) <= window] or list(legal)
+
+
+def value(st: Any, seat: int) -> float:
+    """The seat's own score for the hand."""
+    return float(st.result()["scores"][seat])
+
+
+def fit(st: Any, action: Action, sharp: float) -> float:
+    """How well a seat's bid fits the hand this deal gives it (1 for the bid its count gives)."""
+    d = abs((action.value or 0) - bid_estimate(st, action.seat))
+    return float(sharp ** max(0.0, d - 0.5))
+
+
+def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
+    return candidates(st, legal, bool(level.wide))
+
+
+FAMILY = Family(know, build, policy, easy, _candidates, value, fit, TERMINAL, 0.015, 0)

@@ -1,0 +1,319 @@
+"""The bots: legal answers in every phase, no peeking, repeatable for a seed, within their budget
+counter, the contract's errors, and the levels' order on a few fixed deals (tournaments: bench/bots.py).
+
+Searches here run with the wall-clock safety net off (`clock=False`), so every answer depends on the
+seed only and no assertion depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from service.bots import LEVELS, suggest
+from service.bots.knowledge import imagine
+from service.bots.ohhell import know
+from service.rules.errors import Code, RuleError
+from service.rules.registry import GAMES
+
+# each game at each table size it seats here: the Oh Hell family at 3 and 4 (and Blob at 5), the
+# Blot family's bazar (4) and duel (2), Baloot (4)
+TABLES: list[tuple[str, dict[str, Any] | None]] = [
+    ("blob", {"players": 3}),
+    ("blob", {"players": 5}),
+    ("nomination-whist", {"players": 3}),
+    ("nomination-whist", None),
+    ("oh-hell", {"players": 3}),
+    ("oh-hell", None),
+    ("bazar-blot", None),
+    ("blot-duel", None),
+    ("baloot", None),
+]
+LEVEL_NAMES = tuple(LEVELS)
+SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=None)
+
+
+def position(
+    game: str, options: dict[str, Any] | None, seed: int, steps: int
+) -> tuple[Any, Any, dict[str, Any]]:
+    """A record `steps` random legal actions into a seeded deal (stopping before its end)."""
+    g = GAMES[game]
+    rules = g.rules(options)
+    hand = g.deal(rules, {"seed": seed})["hand"]
+    rng = random.Random(seed)
+    for _ in range(steps):
+        full = g.state(rules, hand)
+        nxt = {**hand, "actions": [*hand["actions"], rng.choice(full["legal_actions"])]}
+        if g.state(rules, nxt)["phase"] in ("complete", "redeal"):
+            break
+        hand = nxt
+    return g, rules, hand
+
+
+def to_act_view(g: Any, rules: Any, hand: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    seat = g.state(rules, hand)["to_act"]
+    return seat, g.state(rules, {**hand, "seat": seat})
+
+
+@SETTINGS
+@given(
+    table=st.sampled_from(TABLES),
+    level=st.sampled_from(LEVEL_NAMES),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 60),
+)
+def test_every_suggestion_is_legal(table: tuple[str, Any], level: str, seed: int, steps: int) -> None:
+    game, options = table
+    g, rules, hand = position(game, options, seed, steps)
+    seat, view = to_act_view(g, rules, hand)
+    s = suggest(game, view, seat, level, seed=seed, budget_ms=20, clock=False)
+    assert s.action in view["legal_actions"]
+    g.state(rules, {**hand, "actions": [*hand["actions"], s.action]})  # the engine takes it
+    assert all(a in view["legal_actions"] for a, _ in s.values)
+
+
+def _swap_hidden(hand: dict[str, Any], view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The record with two cards of one suit swapped between two other seats' dealt hands, both
+    cards still held: a different deal that this seat may not be able to tell apart."""
+    n = len(hand["hands"])
+    played = {p["card"] for t in view["tricks"] for p in t["cards"]}
+    if view.get("current_trick"):
+        played |= {p["card"] for p in view["current_trick"]["cards"]}
+    others = [s for s in range(n) if s != seat]
+    rng.shuffle(others)
+    hands = [list(h) for h in hand["hands"]]
+    for i, a in enumerate(others):
+        for b in others[i + 1 :]:
+            for x in hands[a]:
+                for y in hands[b]:
+                    if x != y and x[1] == y[1] and x not in played and y not in played:
+                        hands[a][hands[a].index(x)] = y
+                        hands[b][hands[b].index(y)] = x
+                        return {**hand, "hands": hands}
+    stock = list(hand.get("stock") or ())
+    if len(hands) == 2 and len(stock) > 5:  # the duel: the stock's last cards are never dealt
+        b = 1 - seat
+        for x in hands[b]:
+            for j in range(5, len(stock)):
+                if x not in played and stock[j][1] == x[1]:
+                    hands[b][hands[b].index(x)] = stock[j]
+                    stock[j] = x
+                    return {**hand, "hands": hands, "stock": stock}
+    return hand
+
+
+@SETTINGS
+@given(
+    table=st.sampled_from(TABLES),
+    level=st.sampled_from(LEVEL_NAMES),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 60),
+)
+def test_same_view_same_suggestion(table: tuple[str, Any], level: str, seed: int, steps: int) -> None:
+    """No peeking: a different deal that gives the seat the same view gets the same suggestion."""
+    game, options = table
+    g, rules, hand = position(game, options, seed, steps)
+    seat, view = to_act_view(g, rules, hand)
+    other = _swap_hidden(hand, view, seat, random.Random(seed))
+    assume(other != hand)
+    try:
+        other_view = g.state(rules, {**other, "seat": seat})
+    except RuleError:
+        assume(False)  # the swap broke a duty the play showed (an overtrump): not the same view
+        raise
+    assume(other_view == view)
+    a = suggest(game, view, seat, level, seed=seed, budget_ms=20, clock=False)
+    b = suggest(game, other_view, seat, level, seed=seed, budget_ms=20, clock=False)
+    assert (a.action, a.values, a.worlds, a.playouts) == (b.action, b.values, b.worlds, b.playouts)
+
+
+@pytest.mark.parametrize(("game", "options"), TABLES)
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_same_seed_same_answer(game: str, options: Any, level: str) -> None:
+    g, rules, hand = position(game, options, 11, 9)
+    seat, view = to_act_view(g, rules, hand)
+    a = suggest(game, view, seat, level, seed=5, budget_ms=25, clock=False)
+    b = suggest(game, view, seat, level, seed=5, budget_ms=25, clock=False)
+    assert (a.action, a.values, a.worlds, a.playouts) == (b.action, b.values, b.worlds, b.playouts)
+    assert a.elapsed_ms > 0 and b.elapsed_ms > 0
+
+
+@pytest.mark.parametrize("game", ["oh-hell", "bazar-blot", "baloot"])
+def test_budget_counter(game: str) -> None:
+    """The budget fixes the playouts before the search: less budget, fewer playouts, never more than
+    the level's own count; every candidate is played out in every deal kept."""
+    g, rules, hand = position(game, None, 3, 18)
+    seat, view = to_act_view(g, rules, hand)
+    small = suggest(game, view, seat, "hard", seed=1, budget_ms=15, clock=False)
+    large = suggest(game, view, seat, "hard", seed=1, budget_ms=300, clock=False)
+    assert 0 < small.playouts < large.playouts <= LEVELS["hard"].playouts
+    for s in (small, large):
+        assert s.playouts == s.worlds * len(s.values)
+        assert s.elapsed_ms > 0 and not s.cut
+
+
+def test_tiny_budget_is_a_sound_card() -> None:
+    """A timeout move with almost no budget is the rule of thumb's card, not a random one."""
+    g, rules, hand = position("oh-hell", None, 8, 14)
+    seat, view = to_act_view(g, rules, hand)
+    s = suggest("oh-hell", view, seat, "crazy", seed=1, budget_ms=0.1, clock=False)
+    assert s.playouts == 0 and s.action in view["legal_actions"]
+    assert s.action == suggest("oh-hell", view, seat, "crazy", seed=2, budget_ms=0.1, clock=False).action
+
+
+def test_errors() -> None:
+    g, rules, hand = position("baloot", None, 2, 3)
+    seat, view = to_act_view(g, rules, hand)
+    other = (seat + 1) % 4
+    with pytest.raises(RuleError) as e:
+        suggest("baloot", g.state(rules, {**hand, "seat": other}), other, "normal")
+    assert e.value.code == Code.NOT_YOUR_TURN
+    with pytest.raises(RuleError) as e:
+        suggest("baloot", view, seat, "genius")
+    assert e.value.code == Code.INVALID_RULE_VALUE
+    g, rules, hand = position("blot-duel", None, 4, 0)
+    rng = random.Random(0)
+    while (full := g.state(rules, hand))["phase"] not in ("complete", "redeal"):
+        hand = {**hand, "actions": [*hand["actions"], rng.choice(full["legal_actions"])]}
+    with pytest.raises(RuleError) as e:
+        suggest("blot-duel", g.state(rules, {**hand, "seat": 0}), 0, "normal")
+    assert e.value.code == Code.HAND_COMPLETE
+
+
+def test_imagined_deals_respect_voids() -> None:
+    g, rules, hand = position("oh-hell", None, 21, 30)
+    seat, view = to_act_view(g, rules, hand)
+    k = know(view, seat, rules)
+    rng = random.Random(0)
+    for _ in range(50):
+        drawn = imagine(k, rng)
+        if drawn is None:
+            continue
+        for s, cards in enumerate(drawn[0]):
+            assert not any(c.suit in k.voids[s] for c in cards if c not in k.shown[s])
+            assert len(cards) == k.hidden[s] + len(k.shown[s])
+
+
+@pytest.mark.parametrize(("game", "options"), TABLES)
+def test_no_peeking_is_exercised(game: str, options: Any) -> None:
+    """For every table, some pair of different deals gives the seat the same view (so the property
+    above is not vacuous), and the suggestions agree."""
+    for seed in range(40):
+        g, rules, hand = position(game, options, seed, 4 + seed % 20)
+        seat, view = to_act_view(g, rules, hand)
+        other = _swap_hidden(hand, view, seat, random.Random(seed))
+        if other == hand:
+            continue
+        try:
+            other_view = g.state(rules, {**other, "seat": seat})
+        except RuleError:
+            continue
+        if other_view != view or g.state(rules, other) == g.state(rules, hand):
+            continue
+        a = suggest(game, view, seat, "hard", seed=seed, budget_ms=20, clock=False)
+        b = suggest(game, other_view, seat, "hard", seed=seed, budget_ms=20, clock=False)
+        assert a == b or (a.action, a.values) == (b.action, b.values)
+        return
+    pytest.fail("no two deals with the same view found")
+
+
+def _duplicate(game: str, seeds: tuple[int, ...], strong: str, weak: str, budget: float) -> float:
+    """Mean per deal of the stronger level's side's score minus the weaker's, each deal played twice
+    with the sides swapped (as bench/bots.py, repeatable: no clock)."""
+    g = GAMES[game]
+    rules = g.rules(None)
+    total = 0.0
+    for seed in seeds:
+        for sides in ((strong, weak), (weak, strong)):
+            hand = g.deal(rules, {"dealer": seed % 2, "seed": seed})["hand"]
+            moves = 0
+            while (full := g.state(rules, hand))["phase"] not in ("complete", "redeal"):
+                seat = full["to_act"]
+                view = g.state(rules, {**hand, "seat": seat})
+                level = sides[seat % 2]
+                s = suggest(game, view, seat, level, seed=seed + moves, budget_ms=budget, clock=False)
+                hand = {**hand, "actions": [*hand["actions"], s.action]}
+                moves += 1
+            scores = full["result"]["scores"]
+            if g.family == "ohhell":
+                diff = (scores[0] + scores[2] - scores[1] - scores[3]) / 2
+            else:
+                diff = scores[0] - scores[1]
+            total += diff if sides[0] == strong else -diff
+    return total / (2 * len(seeds))
+
+
+@pytest.mark.parametrize("game", ["oh-hell", "baloot", "bazar-blot"])
+def test_normal_beats_easy_on_fixed_deals(game: str) -> None:
+    assert _duplicate(game, (1, 2, 3), "normal", "easy", 50) > 0
+
+
+def _reach(game: str, wanted: Any, seeds: range) -> list[tuple[Any, Any, dict[str, Any]]]:
+    """Records (random legal play from seeded deals) whose next decision satisfies `wanted`."""
+    found = []
+    for seed in seeds:
+        g, rules, hand = position(game, None, seed, 0)
+        rng = random.Random(seed)
+        while (full := g.state(rules, hand))["phase"] not in ("complete", "redeal"):
+            if wanted(full):
+                found.append((g, rules, hand))
+                break
+            calls = [
+                a for a in full["legal_actions"] if a["type"] in ("pass", "contra", "recontra", "double")
+            ]
+            pick = rng.choice(calls) if calls and rng.random() < 0.5 else rng.choice(full["legal_actions"])
+            hand = {**hand, "actions": [*hand["actions"], pick]}
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game", "kind"),
+    [("bazar-blot", "contra"), ("bazar-blot", "recontra"), ("baloot", "double"), ("blot-duel", "name")],
+)
+def test_doubling_and_naming_phases(game: str, kind: str) -> None:
+    """The rarer decisions (contra, recontra, Baloot's double, the duel's second round) at every
+    level: a legal answer, and doubling imagined only where the level uses it."""
+
+    def wanted(full: dict[str, Any]) -> bool:
+        return any(a["type"] == kind and a["seat"] == full["to_act"] for a in full["legal_actions"])
+
+    positions = _reach(game, wanted, range(60))[:2]
+    assert positions
+    for g, rules, hand in positions:
+        seat, view = to_act_view(g, rules, hand)
+        for level in LEVEL_NAMES:
+            s = suggest(game, view, seat, level, seed=3, budget_ms=30, clock=False)
+            assert s.action in view["legal_actions"]
+            imagined = {a["type"] for a, _ in s.values}
+            if kind != "name" and not LEVELS[level].contra:
+                assert kind not in imagined
+        if kind != "name":
+            hard = suggest(game, view, seat, "hard", seed=3, budget_ms=300, clock=False)
+            assert kind in {a["type"] for a, _ in hard.values}
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("oh-hell", {"hidden_bids": True, "dealer_restriction": False}),
+        ("oh-hell", {"trumps": "dealer-turns-or-no-trump"}),
+        ("nomination-whist", {"trumps": "dealer-chooses"}),
+        ("blob", {"blind_one_card": True, "schedule": "1-7-1"}),
+    ],
+)
+def test_trump_modes_and_hidden_places(game: str, options: dict[str, Any]) -> None:
+    """Hidden bids, a card the dealer may turn, the dealer's own trump call, a blind 1-card round:
+    a whole hand of legal suggestions, rebuilt from views that hide more."""
+    g = GAMES[game]
+    rules = g.rules(options)
+    hand = g.deal(rules, {"seed": 7})["hand"]
+    while (full := g.state(rules, hand))["phase"] != "complete":
+        seat = full["to_act"]
+        view = g.state(rules, {**hand, "seat": seat})
+        s = suggest(game, view, seat, "hard", seed=7, budget_ms=20, clock=False)
+        assert s.action in full["legal_actions"]
+        hand = {**hand, "actions": [*hand["actions"], s.action]}
