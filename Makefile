@@ -32,7 +32,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check service schemas tests bench deploy
 	$(BIN)/ruff format --check service schemas tests bench deploy
 	$(BIN)/mypy
-	$(BIN)/mypy --strict --follow-imports=silent service/rules
+	$(BIN)/mypy --strict --follow-imports=silent service/rules service/bots
 
 test: lint
 	$(BIN)/python -m pytest -n 2 --dist loadgroup

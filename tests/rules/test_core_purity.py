@@ -6,11 +6,13 @@ import ast
 import sys
 from pathlib import Path
 
-RULES = Path(__file__).resolve().parents[2] / "service" / "rules"
+SERVICE = Path(__file__).resolve().parents[2] / "service"
+RULES = SERVICE / "rules"
+BOTS = SERVICE / "bots"  # bots sit above the rules, pure like them
 
 
-def foreign_imports(path: Path) -> set[str]:
-    """What `path` imports from outside the standard library and the rules package itself."""
+def foreign_imports(path: Path, own: tuple[str, ...] = ("rules",)) -> set[str]:
+    """What `path` imports from outside the standard library and the `service` packages `own`."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
@@ -22,7 +24,8 @@ def foreign_imports(path: Path) -> set[str]:
         for name in names:
             if name.split(".")[0] in sys.stdlib_module_names:
                 continue
-            if name == "service.rules" or name.startswith("service.rules."):
+            parts = name.split(".")
+            if parts[0] == "service" and len(parts) > 1 and parts[1] in own:
                 continue
             found.add(name)
     return found
@@ -36,3 +39,13 @@ def test_rules_core_imports_only_the_standard_library():
     assert offenders == {}
     assert len(modules) >= 30
     assert {"ohhell", "blot", "baloot", "belote"} <= {p.parent.name for p in modules}
+
+
+def test_bots_import_only_the_standard_library_and_the_rules():
+    offenders = {
+        str(p.relative_to(BOTS)): sorted(f)
+        for p in BOTS.rglob("*.py")
+        if (f := foreign_imports(p, ("rules", "bots")))
+    }
+    assert offenders == {}
+    assert len(list(BOTS.rglob("*.py"))) >= 5
