@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
 from pathlib import Path
 
 import yaml
@@ -258,3 +259,14 @@ def test_the_java_player_expects_every_registered_game_and_the_check_runs_it():
     assert packages, "clients/check names the Debian packages it needs"
     contributing = (ROOT / "CONTRIBUTING.md").read_text()
     assert f"apt-get install {packages.group(1)}" in contributing.replace("\n", " ")
+
+
+def test_every_make_target_the_check_runs_exists() -> None:
+    """clients/check builds the server's venv with `make <stamp>`; a renamed stamp failed the Java
+    step only when someone ran `make clients` (it is not part of make test)."""
+    script = (ROOT / "clients" / "check").read_text()
+    targets = re.findall(r"\bmake -s --no-print-directory (\S+)", script)
+    assert targets
+    for target in targets:
+        dry = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True, check=False)
+        assert "No rule to make target" not in dry.stderr, (target, dry.stderr)
