@@ -1,0 +1,119 @@
+"""The players' languages: gettext catalogs, and the choice of one from `Accept-Language`.
+
+Text a player reads lives in catalogs, not in code (docs/languages.md): one gettext catalog per
+language, `service/locale/<lang>/LC_MESSAGES/messages.po`, read with Babel at import into a dict.
+There is no build step, and a new language is a new folder: the languages are the folders found.
+Every entry is keyed by its `msgctxt`, the problem's code (`must_follow_suit`), so the English
+text (the `msgid`) can be improved without breaking a key; English is the `msgid` itself.
+
+`negotiate` reads `Accept-Language` (RFC 9110 12.5.4): quality values, `*`, a region or script
+subtag falls back to its language (`ar-SA` -> `ar`), an invalid item is skipped, and an answer
+always has a language: English when nothing the client asked for is held. The header is the
+client's: its parse is bounded (the first MAX_HEADER_CHARS characters, the first MAX_ITEMS items)
+and cached by value in a small dict bounded by its number of entries (the keys are short).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).with_name("locale")
+MAX_HEADER_CHARS = 256  # longer headers are read up to their last complete item before this
+MAX_ITEMS = 16  # items past these are not read (a browser sends a handful)
+CACHE_SIZE = 256  # distinct header values kept; the oldest goes first
+
+
+def _read(path: Path) -> dict[str, str]:
+    """{code: text} of one catalog; an empty msgstr is no translation (the entry is left out)."""
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    out: dict[str, str] = {}
+    for message in catalog:
+        if not message.id or not message.context:
+            continue
+        text = message.string if isinstance(message.string, str) else ""
+        if text:
+            out[message.context] = text
+    return out
+
+
+def _source(path: Path) -> dict[str, str]:
+    """{code: msgid}: the English texts, the source every catalog translates."""
+    with path.open("rb") as f:
+        return {m.context: str(m.id) for m in read_po(f) if m.id and m.context}
+
+
+def load(locale_dir: Path = LOCALE_DIR) -> dict[str, dict[str, str]]:
+    """{language: {code: text}} of every catalog under `locale_dir`; English from its msgids."""
+    catalogs: dict[str, dict[str, str]] = {}
+    for folder in sorted(p for p in locale_dir.iterdir() if p.is_dir()):
+        po = folder / "LC_MESSAGES" / "messages.po"
+        if po.is_file():
+            catalogs[folder.name.lower()] = _read(po)
+    english = _source(locale_dir / DEFAULT / "LC_MESSAGES" / "messages.po")
+    catalogs[DEFAULT] = {**english, **catalogs.get(DEFAULT, {})}
+    return catalogs
+
+
+CATALOGS: dict[str, dict[str, str]] = load()
+LANGUAGES: tuple[str, ...] = (DEFAULT, *sorted(lang for lang in CATALOGS if lang != DEFAULT))
+_HELD = frozenset(LANGUAGES)
+
+
+def text(lang: str, code: str) -> str | None:
+    """The text of `code` in `lang`, else in English, else None (a code no catalog knows)."""
+    found = CATALOGS.get(lang, {}).get(code)
+    return found if found is not None else CATALOGS[DEFAULT].get(code)
+
+
+# language-range (RFC 4647 2.1) and weight (RFC 9110 12.4.2), case-insensitive
+_ITEM = re.compile(
+    r"\s*(?P<range>\*|[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)"
+    r"(?:\s*;\s*[qQ]=(?P<q>0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?))?\s*"
+)
+_cache: dict[str, str] = {}
+
+
+def negotiate(header: str | None) -> str:
+    """The held language `Accept-Language: header` prefers (DEFAULT when none, or no header)."""
+    if not header:
+        return DEFAULT
+    found = _cache.get(header)
+    if found is None:
+        found = _choose(header)
+        if len(header) <= MAX_HEADER_CHARS:  # a longer value is not worth a cache slot
+            if len(_cache) >= CACHE_SIZE:
+                del _cache[next(iter(_cache))]
+            _cache[header] = found
+    return found
+
+
+def _choose(header: str) -> str:
+    if len(header) > MAX_HEADER_CHARS:
+        header = header[: header.rfind(",", 0, MAX_HEADER_CHARS + 1) + 1]  # whole items only
+    wanted: list[tuple[float, int, str]] = []
+    refused: set[str] = set()
+    for order, item in enumerate(header.split(",", MAX_ITEMS)[:MAX_ITEMS]):
+        match = _ITEM.fullmatch(item)
+        if match is None:
+            continue  # not a language range: skipped, as if absent
+        tag = match["range"].lower()
+        q = float(match["q"]) if match["q"] else 1.0
+        if q == 0:
+            refused.add(tag)
+        else:
+            wanted.append((-q, order, tag))
+    for _, _, tag in sorted(wanted):
+        if tag == "*":  # any language: ours, in the service's order of preference
+            for lang in LANGUAGES:
+                if lang not in refused:
+                    return lang
+            continue
+        primary = tag.split("-", 1)[0]
+        if primary in _HELD and primary not in refused and tag not in refused:
+            return primary
+    return DEFAULT
