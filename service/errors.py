@@ -13,15 +13,18 @@ import logging
 from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response, g, has_request_context
+from flask import Flask, Response, g, has_request_context, request
 from werkzeug.exceptions import HTTPException
 
+from . import i18n
 from .action_errors import first_fault
-from .rules.errors import MESSAGES, Code, RuleError
+from .rules.errors import Code, RuleError
 
 PROBLEM_MIMETYPE = "application/problem+json"
 TYPE_PREFIX = "urn:trickref:problem:"
 
+# What each HTTP-level code means, for developers (a 400/422 without its own detail quotes it). The
+# `title` a problem carries is the player's text: the catalogs' entry of its code (service/i18n.py).
 HTTP_CODES: dict[str, str] = {
     "malformed_request": "The request body is not valid JSON",
     "not_found": "No such resource",
@@ -122,7 +125,7 @@ def _count(node: Any) -> int:
 def problem(
     status: int, code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
 ) -> Response:
-    title = HTTP_CODES.get(code) or MESSAGES.get(Code(code), HTTPStatus(status).phrase)
+    title = i18n.text(language(), code) or HTTPStatus(status).phrase
     body: dict[str, Any] = {
         "type": TYPE_PREFIX + code,
         "title": title,
@@ -136,6 +139,13 @@ def problem(
     if has_request_context() and g.get("request_id"):
         body["request_id"] = g.request_id
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_MIMETYPE, headers=headers)
+
+
+def language() -> str:
+    """The language of this request's answer (service/i18n.py), English outside a request."""
+    if not has_request_context():
+        return i18n.DEFAULT
+    return i18n.negotiate(request.headers.get("Accept-Language"))
 
 
 def from_http_exception(error: HTTPException) -> Response:
@@ -232,8 +242,8 @@ def _status_of(code: str) -> int:
 
 def codes_markdown() -> str:
     """The known codes as a Markdown table (docs/errors.md embeds it; a test checks it is current)."""
-    rows = ["| code | status | meaning |", "|---|---|---|"]
+    rows = ["| code | status | title (English) |", "|---|---|---|"]
     for code in ALL_CODES:
-        title = HTTP_CODES.get(code) or MESSAGES[Code(code)]
+        title = i18n.text(i18n.DEFAULT, code)
         rows.append(f"| `{code}` | {_status_of(code)} | {title} |")
     return "\n".join(rows) + "\n"

@@ -10,6 +10,11 @@
   under `/docs/assets/`, with no inline script (so its CSP needs no 'unsafe-inline' script). There
   is no `/redoc`: it loaded ReDoc from a CDN (no Python package ships ReDoc without Django), and a
   page of the service must not depend on a third party's script (issue 17.11).
+- Language (docs/languages.md): every answer says the language it was written in,
+  `Content-Language`, negotiated from `Accept-Language` (service/i18n.py), and `Vary:
+  Accept-Language` (merged with any other `Vary`), so no cache hands an Arabic problem to a
+  Russian client. The docs pages, the spec and their assets exist in English only and do not
+  depend on the header: they say `Content-Language: en` and do not vary.
 - CORS (when `TRICKREF_CORS_ORIGINS` lists origins): flask-cors answers, and this module makes
   sure that no `Access-Control-Allow-Origin` goes out unless the request's `Origin` is listed, and
   that every answer on a CORS path says `Vary: Origin` (it depends on the Origin whether or not the
@@ -24,6 +29,8 @@ from typing import Any
 
 from flask import Flask, Response, request, send_file, url_for
 
+from . import i18n
+
 SWAGGER_UI_ASSETS = ("swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png", "favicon-16x16.png")
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
 # The headers of every API answer (JSON, no caching), given when the answer is built
@@ -33,6 +40,7 @@ API_HEADERS = (
     ("Referrer-Policy", "no-referrer"),
     ("Content-Security-Policy", API_CSP),
     ("Cache-Control", "no-store"),
+    ("Vary", "Accept-Language"),  # Content-Language is the request's: `finish` adds it
 )
 SECURED = "trickref_secured"  # the attribute that marks a response built with API_HEADERS
 _DOCS_COMMON = (
@@ -44,6 +52,7 @@ ASSET_MAX_AGE = 86400
 
 SWAGGER_UI_ENDPOINT = "api-docs.openapi_swagger_ui"
 SPEC_ENDPOINT = "api-docs.openapi_json"
+ENGLISH_ONLY = frozenset((SWAGGER_UI_ENDPOINT, SPEC_ENDPOINT, "docs_asset"))  # no Accept-Language
 
 DOCS_JS = """\
 window.addEventListener("load", function () {
@@ -118,7 +127,15 @@ def init_app(app: Flask) -> None:
 
     def finish(response: Response) -> Response:
         headers = response.headers
-        if not getattr(response, SECURED, False):  # an API answer has them from its start
+        secured = getattr(response, SECURED, False)
+        if secured:  # an API answer: its Vary is set, the language is the request's
+            headers["Content-Language"] = i18n.negotiate(request.headers.get("Accept-Language"))
+        elif request.endpoint in ENGLISH_ONLY and response.status_code < 400:
+            headers["Content-Language"] = i18n.DEFAULT
+        else:
+            headers["Content-Language"] = i18n.negotiate(request.headers.get("Accept-Language"))
+            response.vary.add("Accept-Language")
+        if not secured:  # an API answer has them from its start
             headers.setdefault("X-Content-Type-Options", "nosniff")
             headers.setdefault("Referrer-Policy", "no-referrer")
             headers.setdefault("Content-Security-Policy", API_CSP)

@@ -43,7 +43,7 @@ from prometheus_client import (
 )
 from pythonjsonlogger.json import JsonFormatter
 
-from . import errors
+from . import errors, i18n
 from .rules import registry
 
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -259,7 +259,7 @@ def server_error_response(status: int, reason: str, message: str) -> bytes:
     body = json.dumps(
         {
             "type": errors.TYPE_PREFIX + code,
-            "title": errors.HTTP_CODES[code],
+            "title": i18n.text(i18n.DEFAULT, code),  # the headers did not parse: no Accept-Language
             "status": status,
             "detail": errors.clip(f"{reason}: {message}" if message else reason, errors.MAX_DETAIL_CHARS),
             "code": code,
@@ -274,7 +274,7 @@ def server_error_response(status: int, reason: str, message: str) -> bytes:
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
         f"Content-Type: {errors.PROBLEM_MIMETYPE}\r\nContent-Length: {len(body)}\r\n"
         f"{REQUEST_ID_HEADER}: {request_id}\r\nX-Content-Type-Options: nosniff\r\n"
-        "Cache-Control: no-store\r\n\r\n"
+        f"Cache-Control: no-store\r\nContent-Language: {i18n.DEFAULT}\r\n\r\n"
     )
     return head.encode("latin-1") + body
 

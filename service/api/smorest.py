@@ -18,7 +18,7 @@ from marshmallow import Schema
 
 from schemas import spec as contract_spec
 from schemas.problem import ProblemSchema
-from service import errors
+from service import errors, i18n
 
 PROBLEM = errors.PROBLEM_MIMETYPE
 REQUEST_ID = {
@@ -26,11 +26,24 @@ REQUEST_ID = {
     "[A-Za-z0-9._-] is echoed; any other value is replaced with a fresh id.",
     "schema": {"type": "string"},
 }
+_HELD = ", ".join(f"`{lang}`" for lang in i18n.LANGUAGES)
+ACCEPT_LANGUAGE = {
+    "description": f"The languages the client prefers, with quality values (RFC 9110). Held: {_HELD}; "
+    "a region picks its language (`ar-SA` is `ar`), and anything else is English. It decides the "
+    "language of a problem's `title` (docs/languages.md).",
+    "schema": {"type": "string"},
+}
+CONTENT_LANGUAGE = {
+    "description": f"The language the answer was written in: one of {_HELD}, as negotiated from "
+    "`Accept-Language` (the answer also says `Vary: Accept-Language`).",
+    "schema": {"type": "string"},
+}
 
 
 class ContractSpec(apispec.APISpec):
     """The spec as flask-smorest builds it, plus what applies to the whole of it: the
-    `X-Request-ID` header, accepted on every request and returned on every response, and the
+    `X-Request-ID` header, accepted on every request and returned on every response, the language
+    (`Accept-Language` on every request, `Content-Language` on every response), and the
     requests that extend another written as such (schemas/spec.py `compose`)."""
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,13 +55,27 @@ class ContractSpec(apispec.APISpec):
             "name": "X-Request-ID",
             **REQUEST_ID,
         }
+        components["parameters"]["AcceptLanguage"] = {
+            "in": "header",
+            "name": "Accept-Language",
+            **ACCEPT_LANGUAGE,
+        }
         components.setdefault("headers", {})["RequestId"] = REQUEST_ID
-        header = {"X-Request-ID": {"$ref": "#/components/headers/RequestId"}}
+        components["headers"]["ContentLanguage"] = CONTENT_LANGUAGE
+        header = {
+            "X-Request-ID": {"$ref": "#/components/headers/RequestId"},
+            "Content-Language": {"$ref": "#/components/headers/ContentLanguage"},
+        }
         for response in components.get("responses", {}).values():
             response["headers"] = header
         for item in spec.get("paths", {}).values():
             for op in item.values():
-                op.setdefault("parameters", []).append({"$ref": "#/components/parameters/RequestId"})
+                op.setdefault("parameters", []).extend(
+                    (
+                        {"$ref": "#/components/parameters/RequestId"},
+                        {"$ref": "#/components/parameters/AcceptLanguage"},
+                    )
+                )
                 for response in op["responses"].values():
                     if "$ref" not in response:
                         response["headers"] = header
