@@ -114,8 +114,9 @@ class Clock:
         return wrapped
 
 
-def instrument(app: Any, clock: Clock) -> None:
-    """Wrap the functions each stage starts at (see the module docstring)."""
+def instrument(app: Any, clock: Clock) -> Callable[[], None]:
+    """Wrap the functions each stage starts at (see the module docstring); returns what undoes it
+    (the classes and modules are the process's own: a test must leave them as it found them)."""
     import webargs.core
 
     from service import guard
@@ -124,9 +125,12 @@ def instrument(app: Any, clock: Clock) -> None:
     from service.rules.game import Game
     from service.rules.profile import RuleBook
 
+    saved: list[tuple[Any, str, Any]] = []
+
     def patch(owner: Any, name: str, stage: str) -> None:
         # a class's own function (not a bound method), or a module's attribute
         fn = owner.__dict__[name] if isinstance(owner, type) else getattr(owner, name)
+        saved.append((owner, name, fn))
         setattr(owner, name, clock.timed(stage, fn))
 
     patch(guard.BodyGuard, "_check", "guard")
@@ -135,6 +139,7 @@ def instrument(app: Any, clock: Clock) -> None:
     patch(dispatch, "resolve_rules", "rules")
     patch(RuleBook, "resolve", "rules")
     patch(Game, "answer", "engine")
+    saved.append((dispatch, "json", dispatch.json))
     dispatch.json = types.SimpleNamespace(dumps=clock.timed("json encode", json.dumps))  # type: ignore[attr-defined]
     families = {sys.modules[type(g).__module__] for g in registry.GAMES.values()}
     for module in families:
@@ -157,6 +162,12 @@ def instrument(app: Any, clock: Clock) -> None:
     for funcs in (app.before_request_funcs, app.after_request_funcs):
         for key, listed in funcs.items():
             funcs[key] = [clock.timed(hooks[f.__module__], f) if f.__module__ in hooks else f for f in listed]
+
+    def undo() -> None:
+        for owner, name, fn in reversed(saved):
+            setattr(owner, name, fn)
+
+    return undo
 
 
 def environ(request: Request) -> dict[str, Any]:
