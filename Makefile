@@ -47,6 +47,7 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.throughput
+	$(BIN)/python -m bench.profile
 
 load: $(STAMP)
 	$(BIN)/python -m bench.load

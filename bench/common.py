@@ -269,6 +269,58 @@ def closed_loop(port: int, requests: Sequence[Request], seconds: float, concurre
     return total
 
 
+def table_loop(
+    port: int,
+    tables: Sequence[Sequence[Request]],
+    seconds: float,
+    concurrency: int,
+    positions: list[list[int]] | None = None,
+) -> Result:
+    """As fast as possible, as tables send: `concurrency` keep-alive connections, each playing one
+    table's requests in order, then the table `concurrency` places further on, and so on (wrapping
+    round). `positions` ([table, request] per connection, updated) lets the next call go on where
+    this one stopped: short rounds that each restarted at the deals would measure small records
+    more than a table sends them."""
+    stop_at = time.perf_counter() + seconds
+    results = [Result("tables", seconds) for _ in range(concurrency)]
+    if positions is None:
+        positions = [[slot, 0] for slot in range(concurrency)]
+
+    def run(slot: int) -> None:
+        client, result, position = Client(port), results[slot], positions[slot]
+        while time.perf_counter() < stop_at:
+            table = tables[position[0] % len(tables)]
+            while position[1] < len(table) and time.perf_counter() < stop_at:
+                request = table[position[1]]
+                position[1] += 1
+                start = time.perf_counter()
+                try:
+                    status, _, _ = client.send(request)
+                except (OSError, http.client.HTTPException):
+                    result.errors += 1
+                    client.close()
+                    continue
+                result.latencies.append(time.perf_counter() - start)
+                result.statuses[status] = result.statuses.get(status, 0) + 1
+                if status >= 400:
+                    result.errors += 1
+            if position[1] >= len(table):
+                position[0] += concurrency
+                position[1] = 0
+        client.close()
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=run, args=(n,), daemon=True) for n in range(concurrency)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + 60)
+    total = Result("tables", time.perf_counter() - started)
+    for result in results:
+        total.merge(result)
+    return total
+
+
 def format_table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     cells = [[str(c) for c in header]] + [
         [f"{c:.2f}" if isinstance(c, float) else str(c) for c in r] for r in rows

@@ -1,15 +1,29 @@
 """Service throughput against a bare-Flask ceiling, both under deploy/gunicorn.conf.py, in one run.
 
-    python -m bench.throughput [--game oh-hell|all] [--seconds 5] [--rounds 4] [--concurrency 8]
-                               [--workers 2] [--threads 4]
+    python -m bench.throughput [--game all|oh-hell|...] [--workload both|tables|fixed]
+                               [--tables 6] [--hands 2] [--policy random|first]
+                               [--seconds 5] [--rounds 4] [--concurrency 8] [--workers 2] [--threads 4]
 
 Starts the real app and bench/ceiling.py on 127.0.0.1 (free ports), then drives each with the same
-requests for a bounded time: GET /healthz (control) and POST /v1/games/{game}/hands/state with a
-complete hand built through the service itself (deal, then the first legal call until complete; 7
-cards a seat and 4 players where the game has a deal schedule). The two servers take turns in short
-rounds. Prints req/s, p50/p99 and real/ceiling ratios, and requests per server CPU-second (the
-load generator shares the machine's cores, so that figure, not the wall-clock rate, is the one to
-plan capacity with: see deploy/README.md).
+requests for a bounded time:
+
+- GET /healthz (control);
+- the table mix (issue 18): what tables send. bench/tables.py plays `--tables` tables of each game,
+  `--hands` hands each, in-process before the servers are measured, and records every request a
+  front end sends: a deal, after every action hands/play with the record so far, then hands/state
+  with `seat` for each seat, and hands/score at the end. Each connection then replays one table's
+  requests in order, then another table's. One row per game (its tables only), and one for every
+  game's tables interleaved (each connection plays the games in turn);
+- the fixed record: POST /v1/games/{game}/hands/state with the same complete hand again and again,
+  built through the service itself (deal, then the first legal call until complete; 7 cards a seat
+  and 4 players where the game has a deal schedule): the case measured before the table mix, kept
+  so the two can be compared.
+
+The two servers take turns in short rounds (a table mix goes on where it stopped in the previous
+round). Prints req/s, p50/p99, requests per server CPU-second, and the real/ceiling ratio of each
+(the load generator shares the machine's cores, so the per-CPU figures, not the wall-clock rate,
+are the ones to plan capacity with: see deploy/README.md). bench/profile.py shows where the time
+of each operation of the table mix goes.
 """
 
 from __future__ import annotations
@@ -18,6 +32,7 @@ import argparse
 import json
 import platform
 import sys
+from dataclasses import dataclass, field
 from typing import Any
 
 from bench.common import (
@@ -27,11 +42,12 @@ from bench.common import (
     Result,
     Server,
     build_hands,
-    closed_loop,
     cpu_seconds,
     format_table,
     say,
+    table_loop,
 )
+from bench.tables import build_tables, describe, interleave
 
 WARMUP_SECONDS = 1.0
 ALL_GAMES = ["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"]
@@ -59,21 +75,69 @@ def state_payload(url: str, game: str) -> dict[str, Any] | None:
     return record
 
 
-def measure(server: Server, request: Request, seconds: float, concurrency: int) -> tuple[Result, float]:
-    pids = server.workers_pids()
-    before = cpu_seconds(pids)
-    result = closed_loop(server.port, [request], seconds, concurrency)
-    used = cpu_seconds(pids) - before
-    if result.errors:
-        raise RuntimeError(f"{request.name} on {server.app}: {result.errors} errors {result.statuses}")
-    return result, used
+@dataclass
+class Load:
+    """What the connections send: tables of requests, each played in order (a fixed request is a
+    table of one). Each server keeps its own place in the tables from one round to the next."""
+
+    name: str
+    tables: list[tuple[Request, ...]]
+    positions: dict[str, list[list[int]]] = field(default_factory=dict)
+
+    def place(self, label: str, concurrency: int) -> list[list[int]]:
+        return self.positions.setdefault(label, [[slot, 0] for slot in range(concurrency)])
+
+
+def measure(server: Server, label: str, load: Load, seconds: float, concurrency: int) -> tuple[Result, float]:
+    for _ in range(3):
+        pids = server.workers_pids()
+        before = cpu_seconds(pids)
+        result = table_loop(server.port, load.tables, seconds, concurrency, load.place(label, concurrency))
+        used = cpu_seconds(pids) - before
+        if result.errors:
+            raise RuntimeError(f"{load.name} on {server.app}: {result.errors} errors {result.statuses}")
+        if server.workers_pids() == pids:
+            return result, used
+        # a worker was recycled (max_requests: the ceiling reaches 100,000 requests a worker within
+        # a make bench run): the CPU time of the one that left is gone from /proc, and the new one's
+        # warm-up is in the figures, so this part is measured again
+        say(f"  a {label} worker was recycled during {load.name}: measuring that round again")
+    raise RuntimeError(f"{load.name} on {server.app}: workers kept being replaced")
+
+
+def table_loads(games: list[str], tables: int, hands: int, policy: str) -> list[Load]:
+    say(f"playing {tables} tables x {hands} hands of {', '.join(games)} in-process ...")
+    by_game = build_tables(games, tables, hands, policy)
+    for game in games:
+        if game not in by_game:
+            say(f"SKIPPED table mix: {game!r} is not registered")
+    loads = []
+    for game, built in by_game.items():
+        say(f"  {game}: {describe(built)}")
+        loads.append(Load(f"tables {game}", [t.requests for t in built]))
+    if len(by_game) > 1:
+        mixed = interleave(by_game)
+        say(f"  every game: {describe(mixed)}")
+        loads.append(Load("tables every game", [t.requests for t in mixed]))
+    return loads
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--game", default="oh-hell", help="a game id, or 'all'")
+    parser.add_argument("--game", default="all", help="a game id, or 'all'")
+    parser.add_argument(
+        "--workload",
+        choices=("both", "tables", "fixed"),
+        default="both",
+        help="the table mix, the fixed record",
+    )
+    parser.add_argument("--tables", type=int, default=6, help="tables of each game in the table mix")
+    parser.add_argument("--hands", type=int, default=2, help="hands each table plays")
+    parser.add_argument(
+        "--policy", choices=("random", "first"), default="random", help="cards: seeded random or first legal"
+    )
     parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds per operation")
     parser.add_argument("--seconds", type=float, default=5.0, help="measured time per operation and server")
     parser.add_argument("--concurrency", type=int, default=8, help="keep-alive connections")
@@ -84,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= 120 or not 0 < args.concurrency <= 64:
         parser.error("--seconds must be in (0, 120] and --concurrency in (0, 64]")
+    if not 0 < args.tables <= 100 or not 0 < args.hands <= 20:
+        parser.error("--tables must be in (0, 100] and --hands in (0, 20]")
 
     rows: list[list[Any]] = []
     figures: dict[str, Any] = {
@@ -91,32 +157,41 @@ def main(argv: list[str] | None = None) -> int:
         "threads": args.threads,
         "concurrency": args.concurrency,
     }
+    games = ALL_GAMES if args.game == "all" else [args.game]
+    loads = [Load("GET /healthz", [(Request.json("GET /healthz", "GET", "/healthz"),)])]
+    if args.workload in ("both", "tables"):
+        loads += table_loads(games, args.tables, args.hands, args.policy)
     with (
         Server(args.app, args.workers, args.threads) as real,
         Server(CEILING_APP, args.workers, args.threads) as ceiling,
     ):
-        operations = [Request.json("GET /healthz", "GET", "/healthz")]
-        games = ALL_GAMES if args.game == "all" else [args.game]
-        for game in games:
-            record = state_payload(real.url, game)
-            if record is None:
-                say(f"SKIPPED hands/state: {game!r} is not registered (GET /v1/games/{game}: 404)")
-                continue
-            path = f"/v1/games/{game}/hands/state"
-            operations.append(Request.json(f"POST {path}", "POST", path, record))
-            figures[f"{game} payload_bytes"] = len(json.dumps(record))
-        for request in operations:
+        if args.workload in ("both", "fixed"):
+            for game in games:
+                record = state_payload(real.url, game)
+                if record is None:
+                    say(f"SKIPPED hands/state: {game!r} is not registered (GET /v1/games/{game}: 404)")
+                    continue
+                path = f"/v1/games/{game}/hands/state"
+                loads.append(Load(f"fixed {game}", [(Request.json(f"POST {path}", "POST", path, record),)]))
+                figures[f"fixed {game} payload_bytes"] = len(json.dumps(record))
+        for load in loads:
             # trickref and the ceiling take turns, in short rounds, so that what else the machine is
             # doing slows both alike and the ratio holds
             servers = (("trickref", real), ("ceiling", ceiling))
-            for _, server in servers:
-                closed_loop(server.port, [request], WARMUP_SECONDS, args.concurrency)
-            say(f"{request.name}: {args.seconds:g} s each in {args.rounds} rounds ...")
+            for label, server in servers:
+                table_loop(
+                    server.port,
+                    load.tables,
+                    WARMUP_SECONDS,
+                    args.concurrency,
+                    load.place(label, args.concurrency),
+                )
+            say(f"{load.name}: {args.seconds:g} s each in {args.rounds} rounds ...")
             measured: dict[str, Result] = {}
             cpus: dict[str, float] = {}
             for _ in range(args.rounds):
                 for label, server in servers:
-                    part, cpu = measure(server, request, args.seconds / args.rounds, args.concurrency)
+                    part, cpu = measure(server, label, load, args.seconds / args.rounds, args.concurrency)
                     if label in measured:
                         measured[label].merge(part)
                         measured[label].seconds += part.seconds
@@ -126,23 +201,30 @@ def main(argv: list[str] | None = None) -> int:
             for label, _ in servers:
                 result = measured[label]
                 per_cpu = result.count / cpus[label] if cpus[label] else float("nan")
-                rows.append([request.name, label, result.rate, result.pct(0.5), result.pct(0.99), per_cpu])
-                figures[f"{request.name} {label}"] = {
+                rows.append([load.name, label, result.rate, result.pct(0.5), result.pct(0.99), per_cpu])
+                figures[f"{load.name} {label}"] = {
                     "req_s": round(result.rate, 1),
                     "p50_ms": round(result.pct(0.5), 3),
                     "p99_ms": round(result.pct(0.99), 3),
                     "req_per_cpu_s": round(per_cpu, 1),
                 }
             ratio = measured["trickref"].rate / measured["ceiling"].rate
-            rows.append([request.name, "trickref/ceiling", ratio, "", "", ""])
-            figures[f"{request.name} ratio"] = round(ratio, 3)
+            # per server CPU-second too: the wall-clock ratio moves with what else the machine runs
+            # (the client included), the CPU one much less
+            per_cpu = {
+                label: measured[label].count / cpus[label] if cpus[label] else float("nan") for label in cpus
+            }
+            cpu_ratio = per_cpu["trickref"] / per_cpu["ceiling"]
+            rows.append([load.name, "trickref/ceiling", ratio, "", "", cpu_ratio])
+            figures[f"{load.name} ratio"] = round(ratio, 3)
+            figures[f"{load.name} cpu_ratio"] = round(cpu_ratio, 3)
 
     print(
         f"\n{platform.python_implementation()} {platform.python_version()}, gunicorn gthread "
         f"{args.workers} workers x {args.threads} threads, {args.concurrency} connections, "
         f"{args.seconds:g} s each (after {WARMUP_SECONDS:g} s warm-up); client on the same machine\n"
     )
-    print(format_table(["operation", "server", "req/s", "p50 ms", "p99 ms", "req/server-CPU-s"], rows))
+    print(format_table(["workload", "server", "req/s", "p50 ms", "p99 ms", "req/server-CPU-s"], rows))
     if args.json:
         print(json.dumps(figures, indent=2))
     return 0

@@ -1,0 +1,374 @@
+"""Where the time of a request goes, stage by stage, for each operation of the table mix (issue 18.2).
+
+    python -m bench.profile [--game all|oh-hell|...] [--tables 2] [--hands 2] [--calls 300] [--repeat 3]
+                            [--markdown]
+
+In-process, no server: bench/tables.py plays the tables (as bench/throughput.py's table mix does),
+then every request body of each operation (a sample of at most --calls bodies, spread over the
+hands, each sent at least once and the small sets again until --calls; the fastest of --repeat
+passes is kept) goes through the app's WSGI callable, built exactly as gunicorn loads it
+(service.create_app(), metrics in multiprocess mode in a temporary directory), with the service's
+own functions wrapped by a stage clock. The clock
+charges the time between two stage boundaries to the innermost stage running, so the stages add up
+to the whole call:
+
+  guard         service/guard.py: the body middleware's checks, the JSON shape check (before_request)
+  json decode   the request body's json.loads (webargs.core.parse_json)
+  schema        the request schema's load (webargs' parse: marshmallow and the compiled checks of
+                schemas/common.py), the JSON decode excepted
+  rules         rules resolution (service/api/dispatch.resolve_rules, RuleBook.resolve)
+  record        the hand record's parse (service/rules/parse.parse_record and what it calls)
+  engine        the rest of the operation (Game.answer): replay (apply every action), the deal, the
+                score, a play's action
+  view          the state's view() (the whole state, or a seat's)
+  json encode   json.dumps of the answer (service/api/dispatch.json_response)
+  hdrs+metrics  the request-id, metrics and security-header hooks (service/observability.py,
+                service/headers.py)
+  http          everything else: werkzeug (environ, request, routing, response), Flask and
+                flask-smorest dispatch, the Accept and body checks of service/api, the Response
+                object (werkzeug's headers)
+
+What it does not see: gunicorn (HTTP parsing, the socket, the access log), which bench/throughput.py
+measures with everything else. Each wrapped call costs the clock about the `clock` figure printed
+(included in the stage it wraps); it is small beside the stages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import functools
+import json
+import os
+import platform
+import shutil
+import sys
+import tempfile
+import time
+import types
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from bench.common import Request, format_table, say
+from bench.tables import OPERATIONS, Builder, Table, build_tables
+
+ALL_GAMES = ["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"]
+STAGES = (
+    "http",
+    "guard",
+    "json decode",
+    "schema",
+    "rules",
+    "record",
+    "engine",
+    "view",
+    "json encode",
+    "hdrs+metrics",
+)
+# the operations profiled: the table mix's, and the fixed complete record (hands/state, no seat)
+PROFILED = (*OPERATIONS, "state full")
+
+
+class Clock:
+    """Exclusive time per stage: the time between two boundaries goes to the innermost stage."""
+
+    def __init__(self) -> None:
+        self.stack = ["http"]
+        self.mark = 0
+        self.totals: dict[str, int] = defaultdict(int)
+        self.crossings = 0
+
+    def start(self) -> None:
+        self.stack = ["http"]
+        self.mark = time.perf_counter_ns()
+
+    def enter(self, stage: str) -> None:
+        now = time.perf_counter_ns()
+        self.totals[self.stack[-1]] += now - self.mark
+        self.mark = now
+        self.stack.append(stage)
+        self.crossings += 1
+
+    def leave(self) -> None:
+        now = time.perf_counter_ns()
+        self.totals[self.stack.pop()] += now - self.mark
+        self.mark = now
+
+    def stop(self) -> None:
+        self.leave()
+
+    def timed(self, stage: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        if getattr(fn, "__stage__", None):
+            return fn
+
+        @functools.wraps(fn)
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            self.enter(stage)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.leave()
+
+        wrapped.__stage__ = stage  # type: ignore[attr-defined]
+        return wrapped
+
+
+def instrument(app: Any, clock: Clock) -> Callable[[], None]:
+    """Wrap the functions each stage starts at (see the module docstring); returns what undoes it
+    (the classes and modules are the process's own: a test must leave them as it found them)."""
+    import webargs.core
+
+    from service import guard
+    from service.api import dispatch
+    from service.rules import registry
+    from service.rules.game import Game
+    from service.rules.profile import RuleBook
+
+    saved: list[tuple[Any, str, Any]] = []
+
+    def patch(owner: Any, name: str, stage: str) -> None:
+        # a class's own function (not a bound method), or a module's attribute
+        fn = owner.__dict__[name] if isinstance(owner, type) else getattr(owner, name)
+        saved.append((owner, name, fn))
+        setattr(owner, name, clock.timed(stage, fn))
+
+    patch(guard.BodyGuard, "_check", "guard")
+    patch(webargs.core.Parser, "parse", "schema")
+    patch(webargs.core, "parse_json", "json decode")
+    patch(dispatch, "resolve_rules", "rules")
+    patch(RuleBook, "resolve", "rules")
+    patch(Game, "answer", "engine")
+    saved.append((dispatch, "json", dispatch.json))
+    dispatch.json = types.SimpleNamespace(dumps=clock.timed("json encode", json.dumps))  # type: ignore[attr-defined]
+    families = {sys.modules[type(g).__module__] for g in registry.GAMES.values()}
+    for module in families:
+        if hasattr(module, "parse_record"):
+            patch(module, "parse_record", "record")
+    from service.rules import parse
+
+    patch(parse, "parse_record", "record")
+    for module in list(sys.modules.values()):
+        if not getattr(module, "__name__", "").startswith("service.rules."):
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and value.__module__ == module.__name__ and "view" in value.__dict__:
+                patch(value, "view", "view")
+    hooks = {
+        "service.guard": "guard",
+        "service.observability": "hdrs+metrics",
+        "service.headers": "hdrs+metrics",
+    }
+    for funcs in (app.before_request_funcs, app.after_request_funcs):
+        for key, listed in funcs.items():
+            funcs[key] = [clock.timed(hooks[f.__module__], f) if f.__module__ in hooks else f for f in listed]
+
+    def undo() -> None:
+        for owner, name, fn in reversed(saved):
+            setattr(owner, name, fn)
+
+    return undo
+
+
+def environ(request: Request) -> dict[str, Any]:
+    from werkzeug.test import EnvironBuilder
+
+    builder = EnvironBuilder(
+        path=request.path,
+        method=request.method,
+        data=request.body,
+        content_type="application/json" if request.body is not None else None,
+        headers={"Accept": "application/json", "User-Agent": "bench.profile"},
+    )
+    try:
+        return builder.get_environ()
+    finally:
+        builder.close()
+
+
+def call(app: Any, clock: Clock, request: Request) -> int:
+    """One request through the WSGI callable, timed; its total in ns."""
+    env = environ(request)
+    statuses: list[str] = []
+
+    def start_response(status: str, headers: Any, exc_info: Any = None) -> Any:
+        statuses.append(status)
+        return lambda data: None
+
+    started = time.perf_counter_ns()
+    clock.start()
+    result = app(env, start_response)
+    try:
+        for _ in result:
+            pass
+    finally:
+        if hasattr(result, "close"):
+            result.close()
+    clock.stop()
+    elapsed = time.perf_counter_ns() - started
+    if not statuses or not statuses[0].startswith("200"):
+        raise RuntimeError(f"{request.name} -> {statuses}")
+    return elapsed
+
+
+def requests_of(tables: Iterable[Table]) -> dict[str, list[Request]]:
+    by_op: dict[str, list[Request]] = {op: [] for op in PROFILED}
+    for table in tables:
+        for op, request in table.bodies():
+            by_op[op].append(request)
+            if op == "hands_score":
+                hand = json.loads(request.body or b"{}")["hand"]
+                path = request.path.replace("/hands/score", "/hands/state")
+                by_op["state full"].append(Request.json(f"POST {path}", "POST", path, hand))
+    return by_op
+
+
+def sample(requests: list[Request], calls: int) -> list[Request]:
+    """At most `calls` requests spread evenly over the list, repeated up to `calls` if fewer."""
+    if len(requests) > calls:
+        step = len(requests) / calls
+        return [requests[int(i * step)] for i in range(calls)]
+    return [requests[i % len(requests)] for i in range(max(calls, len(requests)))]
+
+
+def profile(
+    app: Any, clock: Clock, requests: list[Request], repeat: int = 1
+) -> tuple[dict[str, float], float]:
+    """µs per request for each stage and in all, over `requests` (after a warm-up): the fastest of
+    `repeat` passes, since what else runs on the machine only ever adds time."""
+    for request in requests[:50]:
+        call(app, clock, request)
+    best: tuple[dict[str, float], float] | None = None
+    n = len(requests)
+    for _ in range(repeat):
+        clock.totals.clear()
+        total = 0
+        for request in requests:
+            total += call(app, clock, request)
+        if best is None or total / n / 1000 < best[1]:
+            best = {s: clock.totals.get(s, 0) / n / 1000 for s in STAGES}, total / n / 1000
+    assert best is not None
+    return best
+
+
+def ceiling_cost(tables: dict[str, list[Table]], calls: int, repeat: int) -> float:
+    """µs per request of the bare-Flask ceiling (bench/ceiling.py) on the tables' seat views."""
+    from bench.ceiling import create_app
+
+    bodies = [r for built in tables.values() for r in requests_of(built)["hands_state"]]
+    if not bodies:
+        return float("nan")
+    return profile(create_app(), Clock(), sample(bodies, calls), repeat)[1]
+
+
+def clock_cost(clock: Clock) -> float:
+    """µs a wrapped call adds (enter + leave around a no-op)."""
+    noop = clock.timed("http", lambda: None)
+    clock.start()
+    n = 100_000
+    started = time.perf_counter_ns()
+    for _ in range(n):
+        noop()
+    elapsed = time.perf_counter_ns() - started
+    clock.stop()
+    return elapsed / n / 1000
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--game", default="all", help="a game id, or 'all'")
+    parser.add_argument("--tables", type=int, default=2, help="tables of each game played")
+    parser.add_argument("--hands", type=int, default=2, help="hands each table plays")
+    parser.add_argument("--calls", type=int, default=300, help="requests timed per game and operation")
+    parser.add_argument("--repeat", type=int, default=3, help="passes per operation; the fastest is kept")
+    parser.add_argument("--markdown", action="store_true", help="print Markdown tables (docs/performance.md)")
+    args = parser.parse_args(argv)
+    if not 0 < args.calls <= 100_000 or not 0 < args.repeat <= 20:
+        parser.error("--calls must be in (0, 100000] and --repeat in (0, 20]")
+
+    metrics_dir = tempfile.mkdtemp(prefix="trickref-profile-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir  # as under gunicorn: before prometheus loads
+    try:
+        return run(args)
+    finally:
+        shutil.rmtree(metrics_dir, ignore_errors=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    from service import create_app
+
+    games = ALL_GAMES if args.game == "all" else [args.game]
+    say(f"playing {args.tables} tables x {args.hands} hands of {', '.join(games)} in-process ...")
+    tables = build_tables(games, args.tables, args.hands, builder=Builder())
+    app = create_app()
+    clock = Clock()
+    instrument(app, clock)
+
+    header = ["game", "operation", "calls", "body B", *STAGES, "total µs"]
+    rows: list[list[Any]] = []
+    for game, built in tables.items():
+        by_op = requests_of(built)
+        per_op: dict[str, tuple[dict[str, float], float]] = {}
+        for op in PROFILED:
+            timed = sample(by_op[op], args.calls)
+            say(f"{game} {op}: {len(timed)} calls ...")
+            stages, total = profile(app, clock, timed, args.repeat)
+            per_op[op] = stages, total
+            body = sum(len(r.body or b"") for r in by_op[op]) / len(by_op[op])
+            rows.append([game, op, len(timed), round(body), *(stages[s] for s in STAGES), total])
+        # the table mix of this game: each operation weighted by how often a table sends it
+        sent = {op: len(by_op[op]) for op in OPERATIONS}
+        n = sum(sent.values())
+        mix = {s: sum(sent[op] * per_op[op][0][s] for op in OPERATIONS) / n for s in STAGES}
+        total = sum(sent[op] * per_op[op][1] for op in OPERATIONS) / n
+        rows.append([game, "table mix", n, "", *(mix[s] for s in STAGES), total])
+
+    ceiling = ceiling_cost(tables, args.calls, args.repeat)
+    cost = clock_cost(clock)
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    machine = f"{platform.machine()}, {os.cpu_count()} CPUs, {cpu_model()}"
+    print(
+        f"{when}; {platform.python_implementation()} {platform.python_version()}; {machine}\n"
+        f"µs per request, in-process (no gunicorn), {args.tables} tables x {args.hands} hands per game, "
+        f"the fastest of {args.repeat} passes; "
+        f"clock cost {cost:.2f} µs per wrapped call; bench/ceiling.py in-process, the same hands/state "
+        f"bodies: {ceiling:.1f} µs\n"
+    )
+    if args.markdown:
+        print(markdown(header, rows))
+    else:
+        print(format_table(header, [[f"{c:.1f}" if isinstance(c, float) else c for c in r] for r in rows]))
+    return 0
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def markdown(header: list[str], rows: list[list[Any]]) -> str:
+    def cell(c: Any) -> str:
+        return f"{c:.1f}" if isinstance(c, float) else str(c)
+
+    lines = [
+        "| " + " | ".join(header) + " |",
+        "| " + " | ".join(["---"] * 2 + ["---:"] * (len(header) - 2)) + " |",
+    ]
+    for row in rows:
+        cells = [cell(c) for c in row]
+        if row[1] == "table mix":
+            cells = [f"**{c}**" if c else c for c in cells]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
