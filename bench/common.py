@@ -234,6 +234,36 @@ class Client:
             self.conn = None
 
 
+def timed_send(client: Client, request: Request, result: Result) -> None:
+    """Send one request and count it in `result`: its latency and status, or an error (a lost
+    request closes the connection; the next send opens another)."""
+    start = time.perf_counter()
+    try:
+        status, _, _ = client.send(request)
+    except (OSError, http.client.HTTPException):
+        result.errors += 1
+        client.close()
+        return
+    result.latencies.append(time.perf_counter() - start)
+    result.statuses[status] = result.statuses.get(status, 0) + 1
+    if status >= 400:
+        result.errors += 1
+
+
+def run_connections(run: Callable[[int], None], results: list[Result], name: str, seconds: float) -> Result:
+    """`run(slot)` on a thread per connection; their results merged into one, timed as a whole."""
+    started = time.perf_counter()
+    threads = [threading.Thread(target=run, args=(n,), daemon=True) for n in range(len(results))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + 60)
+    total = Result(name, time.perf_counter() - started)
+    for result in results:
+        total.merge(result)
+    return total
+
+
 def closed_loop(port: int, requests: Sequence[Request], seconds: float, concurrency: int) -> Result:
     """As fast as possible: `concurrency` keep-alive connections, each sending back to back."""
     stop_at = time.perf_counter() + seconds
@@ -244,29 +274,10 @@ def closed_loop(port: int, requests: Sequence[Request], seconds: float, concurre
         while time.perf_counter() < stop_at:
             request = requests[i % len(requests)]
             i += concurrency
-            start = time.perf_counter()
-            try:
-                status, _, _ = client.send(request)
-            except (OSError, http.client.HTTPException):
-                result.errors += 1
-                client.close()
-                continue
-            result.latencies.append(time.perf_counter() - start)
-            result.statuses[status] = result.statuses.get(status, 0) + 1
-            if status >= 400:
-                result.errors += 1
+            timed_send(client, request, result)
         client.close()
 
-    started = time.perf_counter()
-    threads = [threading.Thread(target=run, args=(n,), daemon=True) for n in range(concurrency)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(seconds + 60)
-    total = Result("closed", time.perf_counter() - started)
-    for result in results:
-        total.merge(result)
-    return total
+    return run_connections(run, results, "closed", seconds)
 
 
 def table_loop(
@@ -293,32 +304,13 @@ def table_loop(
             while position[1] < len(table) and time.perf_counter() < stop_at:
                 request = table[position[1]]
                 position[1] += 1
-                start = time.perf_counter()
-                try:
-                    status, _, _ = client.send(request)
-                except (OSError, http.client.HTTPException):
-                    result.errors += 1
-                    client.close()
-                    continue
-                result.latencies.append(time.perf_counter() - start)
-                result.statuses[status] = result.statuses.get(status, 0) + 1
-                if status >= 400:
-                    result.errors += 1
+                timed_send(client, request, result)
             if position[1] >= len(table):
                 position[0] += concurrency
                 position[1] = 0
         client.close()
 
-    started = time.perf_counter()
-    threads = [threading.Thread(target=run, args=(n,), daemon=True) for n in range(concurrency)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(seconds + 60)
-    total = Result("tables", time.perf_counter() - started)
-    for result in results:
-        total.merge(result)
-    return total
+    return run_connections(run, results, "tables", seconds)
 
 
 def format_table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
