@@ -16,6 +16,7 @@ and cached by value in a small dict bounded by its number of entries (the keys a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -47,14 +48,35 @@ def _source(path: Path) -> dict[str, str]:
         return {m.context: str(m.id) for m in read_po(f) if m.id and m.context}
 
 
+def domains(folder: Path) -> list[Path]:
+    """The catalog files of one language: one per domain (`messages.po`, `glossary.po`...).
+
+    Domains split the texts by who maintains them (problems, the glossary, the catalog of rule
+    options); their keys (`msgctxt`) are one namespace, and a key held by two domains is an error.
+    """
+    messages = folder / "LC_MESSAGES"
+    return sorted(messages.glob("*.po")) if messages.is_dir() else []
+
+
+def _merge(files: list[Path], read: Callable[[Path], dict[str, str]]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for path in files:
+        part = read(path)
+        twice = part.keys() & out.keys()
+        if twice:
+            raise ValueError(f"{path}: keys already held by another domain: {sorted(twice)[:5]}")
+        out.update(part)
+    return out
+
+
 def load(locale_dir: Path = LOCALE_DIR) -> dict[str, dict[str, str]]:
     """{language: {code: text}} of every catalog under `locale_dir`; English from its msgids."""
     catalogs: dict[str, dict[str, str]] = {}
     for folder in sorted(p for p in locale_dir.iterdir() if p.is_dir()):
-        po = folder / "LC_MESSAGES" / "messages.po"
-        if po.is_file():
-            catalogs[folder.name.lower()] = _read(po)
-    english = _source(locale_dir / DEFAULT / "LC_MESSAGES" / "messages.po")
+        files = domains(folder)
+        if files:
+            catalogs[folder.name.lower()] = _merge(files, _read)
+    english = _merge(domains(locale_dir / DEFAULT), _source)
     catalogs[DEFAULT] = {**english, **catalogs.get(DEFAULT, {})}
     return catalogs
 
