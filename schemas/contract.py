@@ -282,6 +282,7 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
         },
     )
     from .catalog import GameSchema
+    from .glossary import glossary_schema
 
     return (
         Operation("game", "GET", "", "DescribeGame", None, f"Describe {game.name}",
@@ -319,4 +320,12 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
                   "Score a match so far",
                   "Every hand's score, running totals, finished or not, and the winner.",
                   match_req(), family.match(game)()),
+        Operation("glossary", "GET", "/glossary", "GetGlossary", None,
+                  f"{game.name}'s words in your language",
+                  "The names of everything the game's answers carry as a code, in the language "
+                  "`Accept-Language` asks for (Content-Language says which): suits, ranks, every card, "
+                  "strains, phases, bids and calls, doubles, combinations and projects, capot, words of "
+                  "the table, the writing direction, and the order a hand is shown in per contract. "
+                  "Enough for a front end to render a table without a string of its own.",
+                  None, glossary_schema(game)()),
     )  # fmt: skip

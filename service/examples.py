@@ -45,7 +45,11 @@ def build() -> dict[str, Any]:
     }
     for game in registry.GAMES.values():
         client = Client(game.id)
-        entries: dict[str, Any] = {"game": {"response": http.get(f"/v1/games/{game.id}").get_json()}}
+        entries: dict[str, Any] = {
+            "game": {"response": http.get(f"/v1/games/{game.id}").get_json()},
+            # in English: a GET without Accept-Language (docs/glossary.md shows other languages)
+            "glossary": {"response": http.get(f"/v1/games/{game.id}/glossary").get_json()},
+        }
         for key, path, request, problem_request in plan(game, client):
             entries[key] = {
                 "request": request,

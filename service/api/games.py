@@ -12,16 +12,19 @@ import re
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
+from flask import request
 from flask_smorest import abort
 from werkzeug.routing import BaseConverter
 
 from schemas import family_of
 from schemas.catalog import GameListSchema
 from schemas.contract import Operation, operations
+from service import i18n
 from service.rules import registry
 from service.rules.game import Game
 
-from . import examples
+from . import examples, texts
+from . import glossary as glossaries
 from .dispatch import json_response, run
 from .smorest import Api, Blueprint, documented
 
@@ -38,13 +41,20 @@ catalog: Blueprint = Blueprint(
 @catalog.doc(
     operationId="listGames",
     description="Each option carries its type, default, allowed values, "
-    "a one-line description and the source of the rule. Game ids are an open set: new games appear.",
+    "a one-line description and the source of the rule. Game ids are an open set: new games appear. "
+    "Names, summaries, titles and descriptions are in the language `Accept-Language` asks for "
+    "(Content-Language says which); ids, values and sources never change with it.",
 )
 @catalog.response(200, GameListSchema(), example=examples.catalog("games"))
 @catalog.errors(*GET_ERRORS)
 def list_games() -> Any:
     """List every game with its rule profiles and options"""
-    return json_response({"games": [g.describe() for g in registry.GAMES.values()]})
+    return json_response(texts.catalog(language()))
+
+
+def language() -> str:
+    """The language this request's answer is written in (the same Content-Language says)."""
+    return i18n.negotiate(request.headers.get("Accept-Language"))
 
 
 # Unknown games: not in the contract (every documented path names a real game), answered with a
@@ -82,10 +92,16 @@ def state_link(game: Game) -> dict[str, Any]:
 
 
 def _view(game: Game, op: Operation) -> Any:
+    if op.key == "glossary":
+
+        def glossary() -> Any:
+            return json_response(glossaries.glossary(game, language()))
+
+        return glossary
     if op.engine is None:
 
         def describe() -> Any:
-            return json_response(game.describe())
+            return json_response(texts.describe(game, language()))
 
         return describe
     engine = op.engine
