@@ -8,11 +8,13 @@ generated from the contract sees exact types per game while the HTTP code knows 
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
-from flask import request
+from flask import Response, request
 from flask_smorest import abort
 from werkzeug.routing import BaseConverter
 
@@ -20,12 +22,13 @@ from schemas import family_of
 from schemas.catalog import GameListSchema
 from schemas.contract import Operation, operations
 from service import i18n
+from service.headers import API_HEADERS, SECURED
 from service.rules import registry
 from service.rules.game import Game
 
 from . import examples, texts
 from . import glossary as glossaries
-from .dispatch import json_response, run
+from .dispatch import run
 from .smorest import Api, Blueprint, documented
 
 # What each kind of operation can answer besides 200 (each documented with its problem+json).
@@ -49,12 +52,29 @@ catalog: Blueprint = Blueprint(
 @catalog.errors(*GET_ERRORS)
 def list_games() -> Any:
     """List every game with its rule profiles and options"""
-    return json_response(texts.catalog(language()))
+    lang = language()
+    return kept(("games", lang), lambda: texts.catalog(lang))
 
 
 def language() -> str:
     """The language this request's answer is written in (the same Content-Language says)."""
     return i18n.negotiate(request.headers.get("Accept-Language"))
+
+
+# The catalog's and the glossaries' bodies, encoded once per answer and language: their keys are
+# the registry's games and the held languages only (`negotiate` answers nothing else), so this
+# holds at most (1 + 2 x games) x languages texts. A request then costs a dict lookup.
+_encoded: dict[tuple[str, str], str] = {}
+
+
+def kept(key: tuple[str, str], build: Callable[[], Any]) -> Response:
+    """`json_response(build())`, with the body encoded at the key's first request and kept."""
+    text = _encoded.get(key)
+    if text is None:
+        text = _encoded[key] = json.dumps(build(), separators=(",", ":"))
+    response = Response(text, mimetype="application/json", headers=API_HEADERS)
+    setattr(response, SECURED, True)
+    return response
 
 
 # Unknown games: not in the contract (every documented path names a real game), answered with a
@@ -95,13 +115,15 @@ def _view(game: Game, op: Operation) -> Any:
     if op.key == "glossary":
 
         def glossary() -> Any:
-            return json_response(glossaries.glossary(game, language()))
+            lang = language()
+            return kept((f"{game.id}/glossary", lang), lambda: glossaries.glossary(game, lang))
 
         return glossary
     if op.engine is None:
 
         def describe() -> Any:
-            return json_response(texts.describe(game, language()))
+            lang = language()
+            return kept((game.id, lang), lambda: texts.describe(game, lang))
 
         return describe
     engine = op.engine

@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from service import i18n
-from service.api import glossary, texts
+from service.api import games, glossary, texts
 from service.rules.registry import GAMES
 
 TRANSLATED = tuple(lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT)
@@ -155,6 +155,8 @@ def test_the_cache_holds_at_most_a_description_per_game_and_language(client):
         client.get("/v1/games", headers={"Accept-Language": header})
     assert len(texts._described) <= len(GAMES) * len(i18n.LANGUAGES)
     assert {lang for _, lang in texts._described} <= set(i18n.LANGUAGES)
+    assert len(games._encoded) <= (1 + 2 * len(GAMES)) * len(i18n.LANGUAGES)
+    assert {lang for _, lang in games._encoded} <= set(i18n.LANGUAGES)
 
 
 # A pseudo-locale: every English text transformed, so any text the answers show untranslated
@@ -192,6 +194,7 @@ def pseudo_locale(tmp_path, monkeypatch):
     monkeypatch.setattr(i18n, "_cache", {})
     monkeypatch.setattr(texts, "_described", {})
     monkeypatch.setattr(glossary, "_built", {})
+    monkeypatch.setattr(games, "_encoded", {})
     return PSEUDO
 
 
