@@ -28,7 +28,7 @@ from service.rules.game import Game
 
 from . import examples, texts
 from . import glossary as glossaries
-from .dispatch import run
+from .dispatch import HOOKS, run
 from .smorest import Api, Blueprint, documented
 
 # What each kind of operation can answer besides 200 (each documented with its problem+json).
@@ -127,6 +127,13 @@ def _view(game: Game, op: Operation) -> Any:
 
         return describe
     engine = op.engine
+    hook = HOOKS.get(engine)
+    if hook is not None:
+
+        def answer(body: dict[str, Any]) -> Any:
+            return hook(game, body)
+
+        return answer
 
     def operate(body: dict[str, Any]) -> Any:
         return run(game, engine, body)
