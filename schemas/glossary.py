@@ -53,6 +53,8 @@ TERMS = (
     "to_act",
     "winner",
 )
+# The bots' levels (hands/suggest `level`), named as the Armenian Blot rule book names them.
+LEVELS = ("easy", "normal", "hard", "crazy")
 RTL = frozenset({"ar"})  # languages written right to left
 
 
@@ -145,6 +147,7 @@ SECTION_DOCS = {
     "match_endings": "The name of each reason a deal ends the match (`match_ending.reason`)",
     "contracts": "The name of each contract (a contract's `mode`)",
     "terms": "Words of the table: dealer, trump, trick, team, score...",
+    "levels": "The name of each bot level (hands/suggest's `level`)",
 }
 WORD_DOCS = {"capot": "The name of taking every trick (capot, kaboot)"}
 
@@ -224,6 +227,7 @@ def glossary_schema(game: Game) -> type[Schema]:
             },
         ),
         "terms": fields.Nested(_names(f"{t}GlossaryTerms", SECTION_DOCS["terms"], TERMS), required=True),
+        "levels": fields.Nested(_names(f"{t}GlossaryLevels", SECTION_DOCS["levels"], LEVELS), required=True),
     }
     for section, codes in v.sections.items():
         name = f"{t}Glossary{section.title().replace('_', '')}"

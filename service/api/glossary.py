@@ -4,7 +4,8 @@ The codes come from `schemas.glossary.vocabulary(game)` (the same list the respo
 from); their names from the catalogs by key:
 
 - suits, ranks and a card's name: `suit.<S>`, `suit_of.<S>`, `rank.<R>` and `card` (cards.po)
-- no trumps: `glossary.strain.NT`; the table's words: `glossary.term.<word>`
+- no trumps: `glossary.strain.NT`; the table's words: `glossary.term.<word>`; the bots' levels:
+  `glossary.level.<level>`
 - a family's codes: `glossary.<family>.<section>.<code>` (`glossary.baloot.doubles.gahwa`) and
   its single words `glossary.<family>.<word>` (`glossary.blot.capot`)
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schemas.glossary import RTL, TERMS, hand_order, vocabulary
+from schemas.glossary import LEVELS, RTL, TERMS, hand_order, vocabulary
 from service import i18n
 from service.rules.cards import SUITS
 from service.rules.game import Game
@@ -31,6 +32,7 @@ def keys(game: Game) -> dict[str, str]:
         out[f"suit_of.{s.value}"] = s.name.lower()
     out.update({f"rank.{r}": r for r in v.ranks})
     out.update({f"glossary.term.{t}": t for t in TERMS})
+    out.update({f"glossary.level.{lv}": lv for lv in LEVELS})
     for section, codes in v.sections.items():
         out.update({f"glossary.{v.family}.{section}.{c}": c for c in codes})
     out.update({f"glossary.{v.family}.{w}": w for w in v.words})
@@ -61,6 +63,7 @@ def _build(game: Game, lang: str) -> dict[str, Any]:
         },
         "hand_order": hand_order(v),
         "terms": {w: t(f"glossary.term.{w}", w) for w in TERMS},
+        "levels": {lv: t(f"glossary.level.{lv}", lv) for lv in LEVELS},
     }
     for section, codes in v.sections.items():
         out[section] = {c: t(f"glossary.{v.family}.{section}.{c}", c) for c in codes}

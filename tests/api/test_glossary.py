@@ -30,6 +30,7 @@ SECTION = {
     "method": "scoring",
     "rank": "ranks",
     "top": "ranks",
+    "level": "levels",
 }
 # Rule option values are the catalog's to describe (each option's description), and `Option.type`
 # is the catalog's own notation; neither is a word of the table.
