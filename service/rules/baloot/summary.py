@@ -279,6 +279,7 @@ def read_summary(
             Code.INVALID_TRUMP,
             f"strain {strain} with {mode}: Sun is NT, Hokum names its trump suit",
             field="summary.contract.strain",
+            case="sun_or_hokum",
         )
     double = contract.get("double", 1)
     if double != GAHWA and not (is_int(double) and 1 <= double <= 4):
@@ -286,7 +287,8 @@ def read_summary(
     level = level_of(double)
     if level > 1 and (mode == SUN or not rules["doubling"]):
         why = "Sun hands are never doubled" if mode == SUN else "doubling is off under these rules"
-        raise InvalidRecord(Code.DOUBLE_NOT_ALLOWED, why, field="summary.contract.double")
+        case = "sun" if mode == SUN else "off"
+        raise InvalidRecord(Code.DOUBLE_NOT_ALLOWED, why, field="summary.contract.double", case=case)
     cp = _pair(summary, "card_points")
     tricks = _pair(summary, "tricks")
     check_card_points(mode, cp, tricks)
