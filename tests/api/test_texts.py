@@ -19,7 +19,7 @@ from service import i18n
 from service.api import examples
 from service.errors import HTTP_CODES
 from service.examples import PATHS
-from service.rules.errors import Code
+from service.rules.errors import Code, RuleError
 from service.rules.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,7 +78,15 @@ COMPUTED = {
         *(f"detail.contra_not_allowed.{c}" for c in ("no_bid", "doubled", "own_side")),
         *(f"detail.recontra_not_allowed.{c}" for c in ("no_contra", "redoubled", "not_bidder")),
     },
-    "service/rules/baloot/summary.py": {"detail.double_not_allowed.sun", "detail.double_not_allowed.off"},
+    "service/rules/baloot/summary.py": {
+        "detail.double_not_allowed.sun",
+        "detail.double_not_allowed.off",
+        "detail.invalid_summary",
+        *(
+            f"detail.invalid_summary.{c}"
+            for c in ("projects_off", "quartet_rank", "run_length", "baloot_team", "passed_out")
+        ),
+    },
     "service/rules/ohhell/options.py": {
         f"detail.invalid_rule_value.{c}" for c in ("combination", "rounds_max", "round")
     },
@@ -521,3 +529,57 @@ def test_pseudo_locale_leaves_no_english_in_titles_details_and_reasons(app, pseu
         problem = resp.get_json(force=True)
         assert not english_left(problem["title"] + problem["detail"], problem.get("params") or {}), problem
     assert seen > 30
+
+
+# ------------------------------------------------------------------ Baloot's own words, over HTTP
+
+
+def baloot_summary(**changes: Any) -> dict[str, Any]:
+    summary = {
+        "contract": {"seat": 0, "mode": "hokum", "strain": "H", "double": 1},
+        "card_points": [102, 60],
+        "tricks": [5, 3],
+        "baloot": None,
+    }
+    return {"summary": {**summary, **changes}}
+
+
+@pytest.mark.parametrize(
+    ("changes", "case", "params", "words"),
+    [
+        (  # the wire schema refuses these first: the rules core's answer, written by the HTTP layer
+            {"declarations": [{"seat": 0, "kind": "run", "length": 9, "top": "A", "suit": "S"}]},
+            "run_length",
+            {"length": 9},
+            ("سرا", "خمسين", "مية"),
+        ),
+        (
+            {"declarations": [{"seat": 0, "kind": "quartet", "rank": "9"}]},
+            "quartet_rank",
+            {},
+            ("مية", "أربعمية", "الصن"),
+        ),
+    ],
+)
+def test_baloot_declarations_speak_baloot(changes, case, params, words):
+    game = GAMES["baloot"]
+    with pytest.raises(RuleError) as raised:
+        game.score(game.rules(None), baloot_summary(**changes))
+    error = raised.value
+    assert (error.code, error.key, dict(error.params)) == (
+        Code.INVALID_SUMMARY,
+        f"detail.invalid_summary.{case}",
+        params,
+    )
+    detail = i18n.detail("ar", error.key, error.params, "")
+    assert all(w in detail for w in words), detail
+
+
+def test_a_baloot_summary_speaks_baloot_over_http(client):
+    sun = {"contract": {"seat": 0, "mode": "sun", "strain": "NT", "double": 1}, "card_points": [70, 60]}
+    body = baloot_summary(**sun, baloot=1)  # a baloot in Sun
+    resp = client.post("/v1/games/baloot/hands/score", json=body, headers={"Accept-Language": "ar"})
+    problem = resp.get_json()
+    assert resp.status_code == 422 and problem["code"] == "invalid_summary" and problem["params"] == {}
+    assert problem["detail"] == i18n.CATALOGS["ar"]["detail.invalid_summary.baloot_team"]
+    assert "البلوت" in problem["detail"] and "الحكم" in problem["detail"]
