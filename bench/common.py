@@ -199,6 +199,10 @@ class Result:
             self.statuses[status] = self.statuses.get(status, 0) + n
 
 
+# Headers every request of a run carries (bench.throughput --language sets Accept-Language).
+EXTRA_HEADERS: dict[str, str] = {}
+
+
 class Client:
     """One keep-alive connection; reconnects once if the server dropped an idle connection."""
 
@@ -210,6 +214,7 @@ class Client:
     def send(self, request: Request, headers: dict[str, str] | None = None) -> tuple[int, bytes, bool]:
         """(status, body, retried). Raises OSError/HTTPException when the request is lost."""
         all_headers = {"Content-Type": "application/json"} if request.body is not None else {}
+        all_headers.update(EXTRA_HEADERS)
         all_headers.update(headers or {})
         reused = self.conn is not None
         try:

@@ -3,6 +3,7 @@
     python -m bench.throughput [--game all|oh-hell|...] [--workload both|tables|fixed]
                                [--tables 6] [--hands 2] [--policy random|first]
                                [--seconds 5] [--rounds 4] [--concurrency 8] [--workers 2] [--threads 4]
+                               [--language ar]
 
 Starts the real app and bench/ceiling.py on 127.0.0.1 (free ports), then drives each with the same
 requests for a bounded time:
@@ -38,6 +39,7 @@ from typing import Any
 from bench.common import (
     APP,
     CEILING_APP,
+    EXTRA_HEADERS,
     Request,
     Result,
     Server,
@@ -145,7 +147,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=4, help="threads per worker (TRICKREF_THREADS)")
     parser.add_argument("--app", default=APP, help="the app under test (a gunicorn app spec)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    parser.add_argument(
+        "--language", help="send Accept-Language: LANGUAGE with every request (to both servers)"
+    )
     args = parser.parse_args(argv)
+    if args.language:
+        EXTRA_HEADERS["Accept-Language"] = args.language
     if not 0 < args.seconds <= 120 or not 0 < args.concurrency <= 64:
         parser.error("--seconds must be in (0, 120] and --concurrency in (0, 64]")
     if not 0 < args.tables <= 100 or not 0 < args.hands <= 20:

@@ -558,6 +558,22 @@ class CurrentTrickSchema(StrictSchema):
     cards = fields.List(fields.Nested(PlayedCardSchema), required=True)
 
 
+# A parameter of a problem or of an illegal card: any JSON scalar, said in words rather than as a
+# union of scalars (a union is ambiguous to a client that coerces scalars: schemas/catalog.py).
+PARAM_VALUE: dict[str, Any] = {"description": "A string, an integer, a boolean or null"}
+
+
+def Params(**kw: Any) -> fields.Dict:
+    """What a player's text says, as data: {"seat": 2, "card": "JS", "suit": "D"} (docs/errors.md
+    lists each code's). A front end with its own wording, or a language the service lacks, renders
+    its own sentence from the code and these."""
+    return fields.Dict(
+        keys=fields.String(),
+        values=fields.Raw(allow_none=True, metadata={"_spec": PARAM_VALUE}),
+        **kw,
+    )
+
+
 class IllegalCardSchema(StrictSchema):
     card = Card(required=True)
     code = fields.String(
@@ -566,7 +582,18 @@ class IllegalCardSchema(StrictSchema):
             "description": "The rule the card breaks (a problem code: must_follow_suit, must_trump...)"
         },
     )
-    reason = fields.String(required=True, metadata={"description": "The rule, in words"})
+    reason = fields.String(
+        required=True,
+        metadata={"description": "The rule, in words for the player, in the answer's Content-Language"},
+    )
+    params = Params(
+        required=True,
+        metadata={
+            "description": "The reason's parameters: the card refused and the suit its duty asks for "
+            "(`suit`; `led` too for must_trump): docs/errors.md",
+            "examples": [{"card": "JS", "suit": "D"}],
+        },
+    )
 
 
 # ------------------------------------------------------------------ actions every family shares

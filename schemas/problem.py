@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from .common import Int, StrictSchema
+from .common import Int, Params, StrictSchema
 
 
 class ProblemSchema(StrictSchema):
@@ -18,7 +18,13 @@ class ProblemSchema(StrictSchema):
     type = fields.String(required=True, metadata={"description": "URI naming the problem type"})
     title = fields.String(required=True, metadata={"description": "The code's meaning, in words"})
     status = Int(400, 599, required=True)
-    detail = fields.String(required=True, metadata={"description": "What exactly is wrong with this request"})
+    detail = fields.String(
+        required=True,
+        metadata={
+            "description": "What exactly is wrong with this request, in the answer's Content-Language "
+            "(a rule's problem: written for players, from `code` and `params`)"
+        },
+    )
     code = fields.String(
         required=True,
         metadata={
@@ -37,5 +43,13 @@ class ProblemSchema(StrictSchema):
             "description": "Field -> messages: each key a dotted path into the request body "
             "(`hand.actions.3.card`; `body` for the body as a whole)"
         },
+    )
+    params = Params(
+        metadata={
+            "description": "What the detail says, as data, for a rule's problem (a seat, a card, a "
+            "suit, a bid...; docs/errors.md lists each code's): empty when the detail is withheld "
+            "from a seat view",
+            "examples": [{"seat": 2, "card": "JS", "suit": "D"}],
+        }
     )
     request_id = fields.String(metadata={"description": "The request's id, as in the X-Request-ID header"})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import string
 from http import HTTPStatus
 from typing import Any
 
@@ -18,7 +19,7 @@ from werkzeug.exceptions import HTTPException
 
 from . import i18n
 from .action_errors import first_fault
-from .rules.errors import Code, RuleError
+from .rules.errors import Code, RuleError, detail_key
 
 PROBLEM_MIMETYPE = "application/problem+json"
 TYPE_PREFIX = "urn:trickref:problem:"
@@ -125,7 +126,14 @@ def _count(node: Any) -> int:
 def problem(
     status: int, code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
 ) -> Response:
-    title = i18n.text(language(), code) or HTTPStatus(status).phrase
+    """The problem+json answer. `detail` is the caller's: in the language of `language()` for a
+    rule's problem; for an HTTP-level problem the caller's English is kept for English readers
+    (it quotes what failed: a parser's message, a limit) and other languages get the catalog's
+    `detail.<code>` (docs/languages.md)."""
+    lang = language()
+    title = i18n.text(lang, code) or HTTPStatus(status).phrase
+    if lang != i18n.DEFAULT and code in HTTP_CODES:
+        detail = i18n.detail(lang, f"detail.{code}", {}, detail)
     body: dict[str, Any] = {
         "type": TYPE_PREFIX + code,
         "title": title,
@@ -161,6 +169,7 @@ def from_http_exception(error: HTTPException) -> Response:
         errors = errors["json"]  # webargs nests body errors under the location
     detail = data.get("message")
     action_index = None
+    params: dict[str, Any] | None = None
     if code == "validation_failed" and isinstance(errors, dict):
         # an action the schema refused: its index, and the rule's code when it is the body's only
         # fault (service/action_errors.py); webargs keeps marshmallow's error, which holds the body
@@ -169,11 +178,14 @@ def from_http_exception(error: HTTPException) -> Response:
             action_index = fault.index
             if fault.alone and fault.code is not None:
                 code, detail = fault.code.value, detail or fault.detail
+                params = {}
+                if language() != i18n.DEFAULT:  # the rule's own words, without what the schema saw
+                    detail = i18n.detail(language(), detail_key(fault.code), params, detail)
     if errors is not None:
         errors = flatten(errors)
     if detail is None:  # werkzeug's stock descriptions speak of browsers; ours name the problem
         detail = HTTP_CODES[code] if status in (400, 422) else (error.description or HTTP_CODES[code])
-    response = problem(status, code, detail, headers, errors=errors, action_index=action_index)
+    response = problem(status, code, detail, headers, errors=errors, action_index=action_index, params=params)
     _let_go(error)
     return response
 
@@ -217,8 +229,20 @@ def flatten(errors: Any, path: str = "") -> dict[str, list[str]]:
 
 
 def from_rule_error(error: RuleError) -> Response:
+    """A rule's problem: its detail written for players in the request's language from the
+    error's catalog key and parameters, which the answer also carries as data (`params`); the
+    field at fault, in `errors`, keeps the rules' own English account, for developers (the
+    precise reason of a summary that does not add up, which no player's sentence repeats)."""
+    detail = i18n.detail(language(), error.key, error.params, str(error))
     errors = {error.field: [str(error)]} if error.field else None
-    return problem(422, error.code.value, str(error), action_index=error.action_index, errors=errors)
+    return problem(
+        422,
+        error.code.value,
+        detail,
+        action_index=error.action_index,
+        errors=errors,
+        params=dict(error.params),
+    )
 
 
 def from_unexpected(error: Exception) -> Response:
@@ -246,4 +270,17 @@ def codes_markdown() -> str:
     for code in ALL_CODES:
         title = i18n.text(i18n.DEFAULT, code)
         rows.append(f"| `{code}` | {_status_of(code)} | {title} |")
+    rows += ["", "The details, by catalog key, and the parameters each names (`params` may hold more):", ""]
+    rows += ["| key | names | detail (English) |", "|---|---|---|"]
+    english = i18n.CATALOGS[i18n.DEFAULT]
+    for code in (*ALL_CODES, "withheld"):
+        base = f"detail.{code}"
+        for key in sorted(k for k in english if k == base or k.startswith(base + ".")):
+            text = english[key]
+            names = ", ".join(f"`{n}`" for n in sorted(_placeholders(text)))
+            rows.append(f"| `{key}` | {names} | {text.replace('{', '`{').replace('}', '}`')} |")
     return "\n".join(rows) + "\n"
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}

@@ -6,6 +6,11 @@ There is no build step, and a new language is a new folder: the languages are th
 Every entry is keyed by its `msgctxt`, the problem's code (`must_follow_suit`), so the English
 text (the `msgid`) can be improved without breaking a key; English is the `msgid` itself.
 
+`detail` writes a problem's detail (or an illegal card's reason) from its catalog key and its
+parameters (`{"seat": 2, "card": "JS", "suit": "D"}`): a card, suit, strain or doubling step is
+named in the language (`cards.po`), anything else is inserted as it is. Its cost is a dict lookup
+and one `str.format_map`; the cards' names are built once per catalog, when it is loaded.
+
 `negotiate` reads `Accept-Language` (RFC 9110 12.5.4): quality values, `*`, a region or script
 subtag falls back to its language (`ar-SA` -> `ar`), an invalid item is skipped, and an answer
 always has a language: English when nothing the client asked for is held. The header is the
@@ -16,7 +21,7 @@ and cached by value in a small dict bounded by its number of entries (the keys a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -81,7 +86,31 @@ def load(locale_dir: Path = LOCALE_DIR) -> dict[str, dict[str, str]]:
     return catalogs
 
 
+RANKS = "AKQJT98765432"
+SUITS = "SHDC"
+
+
+def card_names(catalogs: Mapping[str, Mapping[str, str]]) -> dict[str, dict[str, str]]:
+    """{language: {"JS": "jack of spades"}}: every card's name in every language, built once from
+    the `card` format and the `rank.*`/`suit_of.*` entries (English where a language lacks one)."""
+    english = catalogs[DEFAULT]
+    out: dict[str, dict[str, str]] = {}
+    for lang, catalog in catalogs.items():
+
+        def get(key: str, catalog: Mapping[str, str] = catalog) -> str:
+            return catalog.get(key) or english.get(key) or key
+
+        form = get("card")
+        out[lang] = {
+            r + s: form.format(rank=get(f"rank.{r}"), suit_of=get(f"suit_of.{s}"))
+            for r in RANKS
+            for s in SUITS
+        }
+    return out
+
+
 CATALOGS: dict[str, dict[str, str]] = load()
+CARD_NAMES: dict[str, dict[str, str]] = card_names(CATALOGS)
 LANGUAGES: tuple[str, ...] = (DEFAULT, *sorted(lang for lang in CATALOGS if lang != DEFAULT))
 _HELD = frozenset(LANGUAGES)
 
@@ -90,6 +119,38 @@ def text(lang: str, code: str) -> str | None:
     """The text of `code` in `lang`, else in English, else None (a code no catalog knows)."""
     found = CATALOGS.get(lang, {}).get(code)
     return found if found is not None else CATALOGS[DEFAULT].get(code)
+
+
+# Parameters named in the language rather than inserted as sent: the key's prefix in the catalogs.
+SUIT_PARAMS = frozenset({"suit", "led", "trump", "turned"})  # a suit letter: `suit.H`
+NAMED_PARAMS = {"strain": "strain", "step": "step"}  # a strain `strain.NT`, a doubling step `step.gahwa`
+NONE = "\u2014"  # a parameter that is null (no bid yet): an em dash
+
+
+def _shown(lang: str, catalog: Mapping[str, str], name: str, value: object) -> str:
+    if value is None:
+        return NONE
+    if name == "card":
+        return CARD_NAMES.get(lang, CARD_NAMES[DEFAULT]).get(str(value), str(value))
+    if name in SUIT_PARAMS or name in NAMED_PARAMS:
+        prefix = "suit" if name in SUIT_PARAMS or value in ("S", "H", "D", "C") else NAMED_PARAMS[name]
+        key = f"{prefix}.{value}"
+        return catalog.get(key) or CATALOGS[DEFAULT].get(key) or str(value)
+    return str(value)
+
+
+def detail(lang: str, key: str, params: Mapping[str, object], fallback: str) -> str:
+    """The text of catalog entry `key` in `lang` (else English) with `params` in its placeholders;
+    `fallback` where no catalog holds the key or the entry asks for a parameter not given (a
+    defect the tests catch: tests/api/test_texts.py)."""
+    catalog = CATALOGS.get(lang, CATALOGS[DEFAULT])
+    template = catalog.get(key) or CATALOGS[DEFAULT].get(key)
+    if template is None:
+        return fallback
+    try:
+        return template.format_map({name: _shown(lang, catalog, name, v) for name, v in params.items()})
+    except (KeyError, IndexError, ValueError):
+        return fallback
 
 
 # language-range (RFC 4647 2.1) and weight (RFC 9110 12.4.2), case-insensitive

@@ -8,9 +8,10 @@ from typing import Any
 
 from flask import Response
 
-from service import bots
+from service import bots, i18n
+from service.errors import language
 from service.headers import API_HEADERS, SECURED
-from service.rules.errors import Code, InvalidRecord
+from service.rules.errors import Code, InvalidRecord, detail_key
 from service.rules.game import Game
 from service.rules.profile import Rules
 
@@ -59,7 +60,13 @@ def json_response(data: Any, status: int = 200) -> Response:
 
 def run(game: Game, operation: str, body: Mapping[str, Any]) -> Response:
     rules = resolve_rules(game, body)
-    return json_response(game.answer(operation, rules, body))
+    answer = game.answer(operation, rules, body)
+    illegal = answer.get("illegal") if isinstance(answer, dict) else None
+    if illegal:  # tricks/legal: each refused card's reason in the request's language
+        lang = language()
+        for item in illegal:
+            item["reason"] = i18n.detail(lang, detail_key(Code(item["code"])), item["params"], item["reason"])
+    return json_response(answer)
 
 
 def suggest(game: Game, body: Mapping[str, Any]) -> Response:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules.errors import Code, IllegalAction, InvalidRecord
+from ..rules.errors import Code, IllegalAction, InvalidRecord, scalar
 from ..rules.record import Action
 from ..rules.registry import GAMES
 from .core import LEVELS, Family, Level, Suggestion, search
@@ -27,7 +27,9 @@ def family_of(game: str) -> Family:
         return blot.FAMILY
     if game == "baloot":
         return baloot.FAMILY
-    raise InvalidRecord(Code.INVALID_RULE_VALUE, f"no bot plays {game!r}")
+    raise InvalidRecord(
+        Code.INVALID_RULE_VALUE, f"no bot plays {game!r}", params={"game": scalar(game)}, case="bot_game"
+    )
 
 
 def suggest(
@@ -48,21 +50,35 @@ def suggest(
     short on an overloaded machine (then `cut` is true and the answer may differ from run to run).
     """
     if game not in GAMES:
-        raise InvalidRecord(Code.INVALID_RULE_VALUE, f"no game {game!r}")
+        raise InvalidRecord(
+            Code.INVALID_RULE_VALUE, f"no game {game!r}", params={"game": scalar(game)}, case="bot_game"
+        )
     lv = LEVELS.get(level)
     if lv is None:
         raise InvalidRecord(
-            Code.INVALID_RULE_VALUE, f"level {level!r}: easy, normal, hard or crazy", field="level"
+            Code.INVALID_RULE_VALUE,
+            f"level {level!r}: easy, normal, hard or crazy",
+            field="level",
+            params={"value": scalar(level)},
+            case="bot_level",
         )
     if view.get("phase") in ("complete", "redeal") or view.get("result") is not None:
         raise IllegalAction(Code.HAND_COMPLETE, "the hand is complete: there is nothing to suggest")
     hands = view.get("hands")
     if not isinstance(hands, list) or not 0 <= seat < len(hands):
-        raise InvalidRecord(Code.INVALID_SEAT, f"seat {seat!r} is not a seat of this table", field="seat")
+        raise InvalidRecord(
+            Code.INVALID_SEAT,
+            f"seat {seat!r} is not a seat of this table",
+            field="seat",
+            params={"seat": scalar(seat)},
+            case="seat",
+        )
     legal = tuple(Action.from_json(a) for a in view.get("legal_actions") or () if a.get("seat") == seat)
     if not legal:
         raise IllegalAction(
-            Code.NOT_YOUR_TURN, f"seat {seat} has no action to take now (seat {view.get('to_act')} is to act)"
+            Code.NOT_YOUR_TURN,
+            f"seat {seat} has no action to take now (seat {view.get('to_act')} is to act)",
+            params={"seat": scalar(seat), "to_act": scalar(view.get("to_act"))},
         )
     rules = GAMES[game].rules({"profile": view["rules"]["profile"], **view["rules"]["options"]})
     return search(family_of(game), view, seat, rules, legal, lv, seed, budget_ms, clock)

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .errors import Code, InvalidNotation
+from .errors import Code, InvalidNotation, scalar
 
 RANKS = "23456789TJQKA"
 
@@ -58,7 +58,9 @@ _CARDS: dict[str, Card] = {r + s.value: Card(r, s) for s in SUITS for r in RANKS
 def card(text: str) -> Card:
     """Read a card: canonical "TS", or "10S" and lower case as the contract allows."""
     if not isinstance(text, str):
-        raise InvalidNotation(Code.INVALID_CARD, f"{text!r} is not a card")
+        raise InvalidNotation(
+            Code.INVALID_CARD, f"{text!r} is not a card", params={"text": scalar(text)}, case="text"
+        )
     found = _CARDS.get(text)
     if found is not None:
         return found
@@ -67,7 +69,12 @@ def card(text: str) -> Card:
         norm = "T" + norm[2:]
     found = _CARDS.get(norm)
     if found is None:
-        raise InvalidNotation(Code.INVALID_CARD, f"{text!r} is not a card (rank then suit, e.g. 'TS')")
+        raise InvalidNotation(
+            Code.INVALID_CARD,
+            f"{text!r} is not a card (rank then suit, e.g. 'TS')",
+            params={"text": scalar(text)},
+            case="text",
+        )
     return found
 
 
@@ -88,7 +95,12 @@ def strain(text: str) -> str:
     """Read a strain: a suit letter or NT, any case."""
     norm = text.strip().upper() if isinstance(text, str) else ""
     if norm not in STRAINS:
-        raise InvalidNotation(Code.INVALID_STRAIN, f"{text!r} is not a strain (S, H, D, C or NT)")
+        raise InvalidNotation(
+            Code.INVALID_STRAIN,
+            f"{text!r} is not a strain (S, H, D, C or NT)",
+            params={"text": scalar(text)},
+            case="text",
+        )
     return norm
 
 

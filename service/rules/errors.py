@@ -8,9 +8,18 @@ branch on it; the HTTP layer turns them into problem+json without knowing any ga
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+
+# A parameter of an error or of an illegal card's verdict: a JSON scalar (a seat, a card "JS", a
+# suit "H", a strain, a bid). Players' texts are formatted from them in the HTTP layer
+# (service/i18n.py): the rules core names what happened, never in words for players.
+Param = str | int | bool | None
+Params = Mapping[str, Param]
+PARAM_CHARS = 40  # a parameter echoing the client's own value (an unknown option) is cut to this
+WITHHELD = "withheld"  # the case of an error whose detail a seat view may not read (`withheld`)
 
 
 class Code(StrEnum):
@@ -129,6 +138,12 @@ class RuleError(Exception):
     # The places of the record whose hidden contents `detail` names ("hands.3", "turned", "bids.2"):
     # a seat that may not see one of them gets the error without the detail (`for_viewer`).
     reveals: tuple[str, ...] = ()
+    # What the players' text says, as data (docs/errors.md lists them per code): a seat, a card,
+    # a suit... `case` picks the text where one code covers different situations
+    # (`invalid_rule_value` of a duplicate and of a value not allowed): the catalog's key is
+    # `detail.<code>` or `detail.<code>.<case>` (`key`).
+    params: Params = dataclasses.field(default_factory=dict, compare=False)
+    case: str = ""
 
     def __post_init__(self) -> None:
         Exception.__init__(self, self.detail or MESSAGES[self.code])
@@ -137,9 +152,18 @@ class RuleError(Exception):
     def title(self) -> str:
         return MESSAGES[self.code]
 
+    @property
+    def key(self) -> str:
+        """The catalog key of the players' text of this error (service/i18n.py `detail`)."""
+        return detail_key(self.code, self.case)
+
     def at(self, action_index: int) -> RuleError:
         """The same error, pinned to the action of the record that caused it."""
-        return type(self)(self.code, self.detail, action_index, self.field, self.reveals)
+        return dataclasses.replace(self, action_index=action_index)
+
+    def moved(self, detail: str, field: str | None) -> RuleError:
+        """The same error (code, params) found at another place of a larger body."""
+        return dataclasses.replace(self, detail=detail, field=field, reveals=())
 
     def for_viewer(self, sees: Callable[[str], bool], who: str) -> RuleError:
         """The error as a viewer may read it: its detail only if it reveals nothing hidden from them.
@@ -154,7 +178,30 @@ class RuleError(Exception):
     def withheld(self, who: str) -> RuleError:
         """The same error with a neutral detail (code, action index and field kept)."""
         detail = f"{MESSAGES[self.code]} (the details involve what {who} may not see)"
-        return type(self)(self.code, detail, self.action_index, self.field, ())
+        return dataclasses.replace(self, detail=detail, reveals=(), params={}, case=WITHHELD)
+
+
+def detail_key(code: Code, case: str = "") -> str:
+    """`detail.<code>`, `detail.<code>.<case>`, or `detail.withheld` (the same for every code)."""
+    if case == WITHHELD:
+        return "detail.withheld"
+    return f"detail.{code.value}.{case}" if case else f"detail.{code.value}"
+
+
+def scalar(value: object) -> Param:
+    """A client's value as a parameter: an int or bool as it is, anything else as a short text.
+
+    Bounded whatever was sent (a 200 KB string, a list nested a thousand deep): a container is
+    described by its kind only, and text is cut to PARAM_CHARS."""
+    if value is None or type(value) in (int, bool):
+        return value  # type: ignore[return-value]
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, list | tuple | dict):
+        text = type(value).__name__
+    else:
+        text = repr(value)[: PARAM_CHARS + 1]
+    return text if len(text) <= PARAM_CHARS else text[: PARAM_CHARS - 3] + "..."
 
 
 # Codes whose detail may name cards (a hand's, the stock's): for a seat view, an error with one of
@@ -186,3 +233,14 @@ class InvalidRecord(RuleError):
 
 class IllegalAction(RuleError):
     """An action the rules forbid in the current position."""
+
+
+def card_params(code: Code, card: str, led: str, trump: str | None) -> dict[str, Param]:
+    """What a card-play duty's text names: the card refused, and the suit the duty asks for
+    (the suit led to follow, the trump to play or to raise; `led` is the suit led, for must_trump).
+    The same for a verdict of tricks/legal and for the problem of a play refused."""
+    if code is Code.MUST_FOLLOW_SUIT or trump is None:
+        return {"card": card, "suit": led}
+    if code is Code.MUST_TRUMP:
+        return {"card": card, "suit": trump, "led": led}
+    return {"card": card, "suit": trump}

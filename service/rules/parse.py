@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .cards import Card, card, cards, strain
-from .errors import Code, IllegalAction, InvalidRecord, RuleError
+from .errors import Code, IllegalAction, InvalidRecord, RuleError, scalar
 from .record import Action, HandRecord
 
 
@@ -31,7 +31,9 @@ def parse_action(data: object, index: int) -> Action:
     for key, kind in (("card", str), ("strain", str)):
         if data.get(key) is not None and not isinstance(data[key], kind):
             code = Code.INVALID_CARD if key == "card" else Code.INVALID_STRAIN
-            raise InvalidRecord(code, f"{data[key]!r} is not a {key}", index)
+            raise InvalidRecord(
+                code, f"{data[key]!r} is not a {key}", index, params={"text": scalar(data[key])}, case="text"
+            )
     try:
         return Action.from_json(data)
     except RuleError as e:
@@ -41,11 +43,16 @@ def parse_action(data: object, index: int) -> Action:
 def parse_record(data: object) -> HandRecord:
     """A hand record's JSON as values (cards read, actions typed); the rules check it afterwards."""
     if not isinstance(data, Mapping):
-        raise InvalidRecord(Code.WRONG_PLAYER_COUNT, "a hand record is an object with dealer, hands, actions")
+        raise InvalidRecord(
+            Code.WRONG_PLAYER_COUNT, "a hand record is an object with dealer, hands, actions", case="record"
+        )
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
         raise InvalidRecord(
-            Code.WRONG_PLAYER_COUNT, "a hand record needs 'hands': one list per seat", field="hands"
+            Code.WRONG_PLAYER_COUNT,
+            "a hand record needs 'hands': one list per seat",
+            field="hands",
+            case="record",
         )
     for s, h in enumerate(hands):
         if not isinstance(h, list):
@@ -59,7 +66,7 @@ def parse_record(data: object) -> HandRecord:
         raise InvalidRecord(Code.INVALID_ROUND, f"round {rnd!r} is not a round number", field="round")
     stock = data.get("stock")
     if stock is not None and not isinstance(stock, list):
-        raise InvalidRecord(Code.FOREIGN_CARD, "'stock' is a list of cards", field="stock")
+        raise InvalidRecord(Code.FOREIGN_CARD, "'stock' is a list of cards", field="stock", case="stock")
     actions = data.get("actions")
     if actions is None:
         actions = []
@@ -83,14 +90,16 @@ def _pin_card_error(data: Mapping[str, object]) -> None:
         try:
             cards(group)  # type: ignore[arg-type]
         except RuleError as e:
-            raise InvalidRecord(e.code, e.detail, field=where, reveals=(where,)) from None
+            raise InvalidRecord(
+                e.code, e.detail, field=where, reveals=(where,), params=e.params, case=e.case
+            ) from None
 
 
 def read_strain(value: object, field: str) -> str:
     try:
         return strain(value)  # type: ignore[arg-type]
     except RuleError as e:
-        raise InvalidRecord(e.code, e.detail, field=field) from None
+        raise InvalidRecord(e.code, e.detail, field=field, params=e.params, case=e.case) from None
 
 
 def read_cards(value: object, field: str) -> tuple[Card, ...]:
@@ -99,13 +108,17 @@ def read_cards(value: object, field: str) -> tuple[Card, ...]:
     try:
         return tuple(card(v) for v in value)
     except RuleError as e:
-        raise InvalidRecord(e.code, e.detail, field=field) from None
+        raise InvalidRecord(e.code, e.detail, field=field, params=e.params, case=e.case) from None
 
 
 def read_seat(value: object, n: int, field: str) -> int:
     if not is_int(value) or not 0 <= value < n:  # type: ignore[operator]
         raise InvalidRecord(
-            Code.INVALID_SEAT, f"{field} {value!r} is not a seat of a {n}-player table", field=field
+            Code.INVALID_SEAT,
+            f"{field} {value!r} is not a seat of a {n}-player table",
+            field=field,
+            params={"seat": scalar(value), "players": n},
+            case="table",
         )
     return value  # type: ignore[return-value]
 
@@ -128,7 +141,11 @@ def check_fields(data: object, allowed: Mapping[str, frozenset[str]], index: int
     extra = ", ".join(sorted(str(k) for k in data if k not in full))
     own = ", ".join(sorted(uses)) or "no field"
     raise IllegalAction(
-        Code.ACTION_FIELD_NOT_ALLOWED, f"a {kind} carries {own} besides seat and type, not {extra}", index
+        Code.ACTION_FIELD_NOT_ALLOWED,
+        f"a {kind} carries {own} besides seat and type, not {extra}",
+        index,
+        params={"type": scalar(kind), "field": scalar(extra)},
+        case="named",
     )
 
 

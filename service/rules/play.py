@@ -52,6 +52,7 @@ def play_on(
                 f"the request is for seat {seat}'s view but the action is seat {action.seat}'s: "
                 "a seat's view plays only its own actions (leave `seat` out to play as the referee)",
                 field="seat",
+                params={"seat": seat, "actor": action.seat},
             )
     action = canonical(action)
     try:

@@ -18,7 +18,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .errors import Code, InvalidRecord
+from .errors import Code, InvalidRecord, scalar
 
 OptionType = Literal["bool", "int", "enum", "int_list"]
 
@@ -63,12 +63,23 @@ class Option:
                         Code.INVALID_RULE_VALUE,
                         f"{self.name} names {twice} more than once: each may appear once only",
                         field=f"rules.{self.name}",
+                        params={"option": self.name, "value": scalar(twice)},
+                        case="duplicate",
                     )
         if not ok:
             raise InvalidRecord(
                 Code.INVALID_RULE_VALUE,
                 f"{brief(value)} is not allowed for {self.name}: {self.describe_allowed()}",
                 field=f"rules.{self.name}",
+                params={
+                    "option": self.name,
+                    "value": brief(value),
+                    "allowed": ", ".join(map(str, self.allowed or ())),
+                    "min": self.minimum,
+                    "max": self.maximum,
+                    "items": self.max_items,
+                },
+                case=f"allowed_{self.type}",
             )
         return value
 
@@ -260,6 +271,8 @@ class RuleBook:
                 Code.UNKNOWN_PROFILE,
                 f"{brief(name)} is not a profile of {self.game}: {', '.join(self.profiles)}",
                 field="rules.profile",
+                params={"profile": scalar(name)},
+                case="named",
             )
         values = {o.name: o.default for o in self.options.values()}
         values.update(profile.overrides)
@@ -272,6 +285,8 @@ class RuleBook:
                     Code.UNKNOWN_RULE_OPTION,
                     f"{brief(opt_name)} is not a rule option of {self.game}",
                     field=f"rules.{str(opt_name)[:BRIEF_CHARS]}",
+                    params={"option": scalar(opt_name)},
+                    case="named",
                 )
             values[opt_name] = option.check(value)
         if self._validate is not None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Self, TypeVar
 
 from .cards import Card, card, cards, strain
-from .errors import Code, InvalidRecord, RuleError
+from .errors import Code, InvalidRecord, RuleError, scalar
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,11 +162,16 @@ def check_table(record: HandRecord, players: int, dealt: int) -> None:
             Code.WRONG_PLAYER_COUNT,
             f"{len(record.hands)} hands: this game seats {players} players",
             field="hands",
+            params={"hands": len(record.hands), "players": players},
         )
     dealer = record.dealer
     if type(dealer) is not int or not 0 <= dealer < players:
         raise InvalidRecord(
-            Code.INVALID_SEAT, f"dealer {dealer!r} is not a seat of a {players}-player table", field="dealer"
+            Code.INVALID_SEAT,
+            f"dealer {dealer!r} is not a seat of a {players}-player table",
+            field="dealer",
+            params={"seat": scalar(dealer), "players": players},
+            case="table",
         )
     for s, hand in enumerate(record.hands):
         if len(hand) != dealt:
@@ -174,12 +179,19 @@ def check_table(record: HandRecord, players: int, dealt: int) -> None:
                 Code.WRONG_HAND_SIZE,
                 f"seat {s} holds {len(hand)} cards: each is dealt {dealt}",
                 field=f"hands.{s}",
+                params={"seat": s, "cards": len(hand), "dealt": dealt},
+                case="seat",
             )
 
 
 def check_seat(seat: int, players: int, what: str = "seat") -> None:
     if not 0 <= seat < players:
-        raise InvalidRecord(Code.INVALID_SEAT, f"{what} {seat} is not a seat of a {players}-player table")
+        raise InvalidRecord(
+            Code.INVALID_SEAT,
+            f"{what} {seat} is not a seat of a {players}-player table",
+            params={"seat": seat, "players": players},
+            case="table",
+        )
 
 
 def check_distinct(groups: Iterable[tuple[str, Sequence[Card]]], deck: Iterable[Card]) -> None:
@@ -194,6 +206,7 @@ def check_distinct(groups: Iterable[tuple[str, Sequence[Card]]], deck: Iterable[
                     f"{c.text} ({where}) is not in this game's deck",
                     field=where,
                     reveals=(where,),
+                    params={"card": c.text},
                 )
             if c in seen:
                 raise InvalidRecord(
@@ -201,6 +214,7 @@ def check_distinct(groups: Iterable[tuple[str, Sequence[Card]]], deck: Iterable[
                     f"{c.text} is both in {seen[c]} and {where}",
                     field=where,
                     reveals=(seen[c], where),
+                    params={"card": c.text},
                 )
             seen[c] = where
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from .cards import Card
-from .errors import MESSAGES, Code, InvalidRecord
+from .cards import Card, Suit
+from .errors import MESSAGES, Code, InvalidRecord, card_params
 from .parse import read_cards, read_seat
 from .profile import Rules
 from .record import check_distinct
@@ -30,6 +30,8 @@ def read_played(
             Code.INVALID_TRICK,
             f"{len(played)} cards: a trick of {players} players has 1 to {players}",
             field="cards",
+            params={"cards": len(played), "players": players},
+            case="size",
         )
     check_distinct([("cards", played)], deck)
     return leader, played
@@ -47,12 +49,16 @@ def read_hand_and_trick(
             Code.INVALID_TRICK,
             f"{len(trick)} cards already played: a trick of {players} players is then complete",
             field="trick",
+            params={"cards": len(trick), "players": players},
+            case="complete",
         )
     if not 1 <= len(hand) <= max_hand:
         raise InvalidRecord(
             Code.WRONG_HAND_SIZE,
             f"a hand of {len(hand)}: a seat of {players} holds 1 to {max_hand} cards",
             field="hand",
+            params={"cards": len(hand), "max": max_hand},
+            case="range",
         )
     check_distinct([("trick", trick), ("hand", hand)], deck)
     seat = body.get("seat")
@@ -67,6 +73,7 @@ def read_hand_and_trick(
             f"seat {leader} led and {len(trick)} cards are down: seat "
             f"{(leader + len(trick)) % players} plays next, not seat {seat}",
             field="seat",
+            params={"seat": seat, "to_act": (leader + len(trick)) % players},
         )
     return hand, trick
 
@@ -89,12 +96,24 @@ def winner_answer(
     }
 
 
-def legal_answer(rules: Rules, hand: Sequence[Card], verdict: Verdict) -> Json:
+def legal_answer(
+    rules: Rules, hand: Sequence[Card], verdict: Verdict, trick: Sequence[Card], trump: Suit | None
+) -> Json:
+    """The legal cards, and each other card with the duty it breaks: its code, its parameters (the
+    card, the suit the duty asks for) and the duty in English; the HTTP layer writes the reason
+    in the client's language from the code and parameters (service/i18n.py)."""
+    led = trick[0].suit.value if trick else ""
+    t = trump.value if trump is not None else None
     return {
         "rules": rules.echo(),
         "legal": [c.text for c in verdict.legal],
         "illegal": [
-            {"card": c.text, "code": code.value, "reason": MESSAGES[code]}
+            {
+                "card": c.text,
+                "code": code.value,
+                "reason": MESSAGES[code],
+                "params": card_params(code, c.text, led, t),
+            }
             for c in hand
             if (code := verdict.reasons.get(c)) is not None
         ],

@@ -15,10 +15,11 @@ def test_a_duplicate_in_another_hand_is_not_named_to_a_seat(client, game):
     card = hand["hands"][0][0]
     hand["hands"][last][0] = card  # dealt to seat 0 and to the last seat
     referee = client.post(f"/v1/games/{game}/hands/state", json=hand).get_json()
-    assert referee["code"] == "duplicate_card" and card in referee["detail"]
+    assert referee["code"] == "duplicate_card" and referee["params"] == {"card": card}
     seat = client.post(f"/v1/games/{game}/hands/state", json={**hand, "seat": 1}).get_json()
     assert seat["code"] == "duplicate_card" and card not in seat["detail"]
-    assert seat["errors"] == {k: [seat["detail"]] for k in seat["errors"]}  # no card there either
+    assert seat["params"] == {} and seat["detail"] != referee["detail"]  # nor its name, nor as data
+    assert card not in str(seat["errors"]) and card in str(referee["errors"])  # nor in the field's account
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -43,6 +44,7 @@ def test_an_illegal_card_of_another_seat_is_not_described_to_a_seat(client, game
                 hidden = set(state["hands"][seat]) - {illegal[0]}
                 assert not any(c in viewer["detail"] for c in hidden), viewer["detail"]
                 assert "holds" not in viewer["detail"]
+                assert viewer["params"] == {} and referee["params"]["card"] == illegal[0]
                 return
         action = next(
             (a for a in state["legal_actions"] if a["type"] not in ("pass",)), state["legal_actions"][0]

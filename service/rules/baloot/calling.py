@@ -203,12 +203,16 @@ def call(t: Table, a: Auction, action: Action) -> Step:
         return settle(t, a, calls, seat, SUN, NO_TRUMP)
     if kind == "ashkal":
         if not t.ashkal:
-            raise IllegalAction(Code.CALL_NOT_ALLOWED, "Ashkal is not played under these rules")
+            raise IllegalAction(
+                Code.CALL_NOT_ALLOWED, "Ashkal is not played under these rules", case="ashkal_off"
+            )
         if a.round != 1 or a.confirm or (seat - t.first) % PLAYERS < 2:
             raise IllegalAction(
                 Code.CALL_NOT_ALLOWED,
                 "Ashkal is open only in round one, to the third and fourth speakers "
                 f"(seats {(t.first + 2) % PLAYERS} and {(t.first + 3) % PLAYERS})",
+                params={"seat": seat, "third": (t.first + 2) % PLAYERS, "fourth": (t.first + 3) % PLAYERS},
+                case="ashkal",
             )
         return settle(t, a, calls, (seat + 2) % PLAYERS, SUN, NO_TRUMP)
     if a.confirm:  # the Hokum caller's late Sun: only sun or pass (keep the Hokum)
@@ -216,7 +220,10 @@ def call(t: Table, a: Auction, action: Action) -> Step:
             assert a.pending is not None
             return settle(t, a, calls, a.pending, HOKUM, t.turned.suit.value)
         raise IllegalAction(
-            Code.CALL_NOT_ALLOWED, f"seat {seat} may turn its Hokum into Sun or pass (keep the Hokum)"
+            Code.CALL_NOT_ALLOWED,
+            f"seat {seat} may turn its Hokum into Sun or pass (keep the Hokum)",
+            params={"seat": seat},
+            case="confirm",
         )
     if kind == "hokum":
         strain = action.strain
@@ -227,11 +234,15 @@ def call(t: Table, a: Auction, action: Action) -> Step:
                     Code.INVALID_TRUMP,
                     f"Hokum {strain or 'without a strain'}: in round one the only Hokum is in the "
                     f"turned card's suit, {turned}",
+                    params={"strain": strain, "turned": turned},
+                    case="round_one",
                 )
             if a.pending is not None:
                 raise IllegalAction(
                     Code.CALL_NOT_ALLOWED,
                     f"seat {a.pending} already called Hokum: pass or call Sun",
+                    params={"seat": seat, "caller": a.pending},
+                    case="hokum_called",
                 )
             return _spoken(t, a, calls, seat)
         if strain not in ("S", "H", "D", "C") or strain == turned:
@@ -239,6 +250,8 @@ def call(t: Table, a: Auction, action: Action) -> Step:
                 Code.INVALID_TRUMP,
                 f"Hokum {strain or 'without a strain'}: in round two Hokum is in any suit but the "
                 f"turned one, {turned}",
+                params={"strain": strain, "turned": turned},
+                case="round_two",
             )
         return settle(t, a, calls, seat, HOKUM, strain)
     return _spoken(t, a, calls, a.pending)  # a pass
@@ -291,6 +304,8 @@ def double(t: Table, a: Auction, action: Action) -> Step:
         raise IllegalAction(
             Code.DOUBLE_NOT_ALLOWED,
             f"the hand stands at {double_of(contract.level)}: seat {seat} may say {expected} or pass",
+            params={"seat": seat, "step": expected},
+            case="step",
         )
     level = contract.level + 1
     raised = _contract(contract.seat, contract.mode, contract.strain, contract.trump, level)

@@ -109,7 +109,7 @@ def score_of_summary(rules: Rules, summary: object, dealer: int | None = None) -
 
 
 def _in_hand(i: int, e: RuleError) -> RuleError:
-    return type(e)(e.code, f"hands[{i}]: {e.detail or e.title}", e.action_index, f"hands.{i}")
+    return e.moved(f"hands[{i}]: {e.detail or e.title}", f"hands.{i}")
 
 
 # --------------------------------------------------------------------- the game
@@ -181,7 +181,11 @@ class BalootGame(Game):
         hand, trick = read_hand_and_trick(body, PLAYERS, DECK, 8)
         over = rules["trump_lead"] == OVER_ANY
         return legal_answer(
-            rules, hand, Verdict(legal_cards(hand, trick, trump, over), reasons(hand, trick, trump, over))
+            rules,
+            hand,
+            Verdict(legal_cards(hand, trick, trump, over), reasons(hand, trick, trump, over)),
+            trick,
+            trump,
         )
 
     def match_score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
@@ -253,6 +257,7 @@ class BalootGame(Game):
                     raise InvalidRecord(
                         Code.WRONG_DEALER,
                         f"this deal is dealt by seat {dealer}, the summary says seat {given}",
+                        params={"dealer": dealer, "given": given},
                     )
             return score_of_summary(rules, summary, dealer)
         record = read_record(entry["hand"])
@@ -260,6 +265,7 @@ class BalootGame(Game):
             raise InvalidRecord(
                 Code.WRONG_DEALER,
                 f"this deal is dealt by seat {dealer}, the record says seat {record.dealer}",
+                params={"dealer": dealer, "given": record.dealer},
             )
         st = build(rules, record)
         if st.phase not in (COMPLETE, REDEAL):

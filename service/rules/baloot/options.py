@@ -241,6 +241,8 @@ def validate(values: Mapping[str, Any]) -> None:
             Code.INVALID_RULE_VALUE,
             f"match_hands {hands}: a fixed-length match is 5, 9 or 11 hands",
             field="rules.match_hands",
+            params={"option": "match_hands", "value": hands},
+            case="match_hands",
         )
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..belote.cards import LAST_TRICK
 from ..cards import Card
-from ..errors import Code, IllegalAction, InvalidRecord
+from ..errors import Code, IllegalAction, InvalidRecord, card_params, scalar
 from ..profile import Rules
 from ..record import Action, HandRecord, check_distinct, check_table, replay
 from . import calling
@@ -162,15 +162,37 @@ class HandState:
             raise IllegalAction(
                 Code.UNKNOWN_ACTION,
                 f"{kind!r} is not a Baloot action: {', '.join(ACTION_TYPES)}",
+                params={"type": scalar(kind)},
+                case="named",
             )
         if action.value is not None or action.capot:
-            raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, f"a {kind} action carries no value or capot")
+            raise IllegalAction(
+                Code.ACTION_FIELD_NOT_ALLOWED,
+                f"a {kind} action carries no value or capot",
+                params={"type": kind, "field": "value" if action.value is not None else "capot"},
+                case="named",
+            )
         if kind == "play":  # with a strain
-            raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, "a play names its card only, not a strain")
+            raise IllegalAction(
+                Code.ACTION_FIELD_NOT_ALLOWED,
+                "a play names its card only, not a strain",
+                params={"type": kind, "field": "strain"},
+                case="named",
+            )
         if action.card is not None:
-            raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, f"a {kind} carries no card")
+            raise IllegalAction(
+                Code.ACTION_FIELD_NOT_ALLOWED,
+                f"a {kind} carries no card",
+                params={"type": kind, "field": "card"},
+                case="named",
+            )
         if action.strain is not None and kind != "hokum":
-            raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, f"a {kind} carries no strain")
+            raise IllegalAction(
+                Code.ACTION_FIELD_NOT_ALLOWED,
+                f"a {kind} carries no strain",
+                params={"type": kind, "field": "strain"},
+                case="named",
+            )
         seat = action.seat
         if kind in STEPS:
             if self.phase != DOUBLING or seat != self.to_act:
@@ -190,25 +212,36 @@ class HandState:
             return IllegalAction(Code.HAND_COMPLETE, f"the hand is complete: no {action.type} can follow")
         if self.phase == REDEAL:
             return IllegalAction(
-                Code.HAND_COMPLETE, "all four passed twice: this deal is over and the cards are dealt afresh"
+                Code.HAND_COMPLETE,
+                "all four passed twice: this deal is over and the cards are dealt afresh",
+                case="redeal",
             )
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < PLAYERS:
-            return IllegalAction(Code.INVALID_SEAT, f"seat {seat!r} is not a seat of a 4-player table")
+            return IllegalAction(
+                Code.INVALID_SEAT,
+                f"seat {seat!r} is not a seat of a 4-player table",
+                params={"seat": scalar(seat), "players": PLAYERS},
+                case="table",
+            )
         contract = self.contract
         if phase == DOUBLING and contract is not None and self.phase == PLAY:
             if contract.mode == SUN:
-                return IllegalAction(Code.DOUBLE_NOT_ALLOWED, "Sun hands are never doubled")
+                return IllegalAction(Code.DOUBLE_NOT_ALLOWED, "Sun hands are never doubled", case="sun")
             if not self.table.doubling:
-                return IllegalAction(Code.DOUBLE_NOT_ALLOWED, "doubling is off under these rules")
+                return IllegalAction(Code.DOUBLE_NOT_ALLOWED, "doubling is off under these rules", case="off")
         if self.phase != phase:
             return IllegalAction(
                 Code.WRONG_PHASE,
                 f"a {action.type} during the {self.phase} phase (seat {self.to_act} is to "
                 f"{_VERB[self.phase]})",
+                params={"seat": seat, "to_act": self.to_act},
+                case="to_act",
             )
         return IllegalAction(
-            Code.NOT_YOUR_TURN, f"seat {seat} acted but seat {self.to_act} is to {_VERB[phase]}"
+            Code.NOT_YOUR_TURN,
+            f"seat {seat} acted but seat {self.to_act} is to {_VERB[phase]}",
+            params={"seat": seat, "to_act": self.to_act},
         )
 
     def _step(self, step: Step) -> HandState:
@@ -227,7 +260,9 @@ class HandState:
         """This deal with its contract set directly, without its calls: for simulations and the bench
         (as colver's set_contract). No record holds such a position; the service never builds one."""
         if self.phase != CALLING or self.auction.calls:
-            raise IllegalAction(Code.WRONG_PHASE, "a contract is set directly only on a fresh deal")
+            raise IllegalAction(
+                Code.WRONG_PHASE, "a contract is set directly only on a fresh deal", case="settle"
+            )
         return self._step(calling.settle(self.table, self.auction, (), buyer, mode, strain))
 
     def _unplayable(self, seat: int, c: Card | None) -> IllegalAction:
@@ -240,16 +275,25 @@ class HandState:
             )
         hand = self.hands[seat]
         if c not in hand:
-            return IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}", reveals=own)
+            return IllegalAction(
+                Code.CARD_NOT_IN_HAND,
+                f"seat {seat} does not hold {c}",
+                reveals=own,
+                params={"seat": seat, "card": c.text},
+                case="held",
+            )
         trick = self.trick
         trump = self.auction.trump
         if trick:
             code = reasons(hand, trick, trump, self.table.over_partner)[c]
-            return IllegalAction(code, why(code, seat, c, trick, trump), reveals=own)
+            t = trump.value if trump is not None else None
+            params = {"seat": seat, **card_params(code, c.text, trick[0].suit.value, t)}
+            return IllegalAction(code, why(code, seat, c, trick, trump), reveals=own, params=params)
         return IllegalAction(
             Code.TRUMP_LEAD_LOCKED,
             f"the doubled hand is closed: seat {seat} holds other suits and may not lead {c}",
             reveals=own,
+            params={"seat": seat, "card": c.text, "suit": c.suit.value},
         )
 
     # ----------------------------------------------------------------- questions
@@ -312,6 +356,7 @@ class HandState:
             raise InvalidRecord(
                 Code.HAND_INCOMPLETE,
                 f"the hand is in its {self.phase} phase: {HAND - len(self.tricks)} tricks still to play",
+                params={"tricks": HAND - len(self.tricks)},
             )
         s = self.summary()
         out = score_summary(t.rules.values, s)
@@ -369,7 +414,11 @@ class HandState:
         t = self.table
         if seat is not None and (type(seat) is not int or not 0 <= seat < PLAYERS):
             raise InvalidRecord(
-                Code.INVALID_SEAT, f"seat {seat!r} is not a seat of a 4-player table", field="seat"
+                Code.INVALID_SEAT,
+                f"seat {seat!r} is not a seat of a 4-player table",
+                field="seat",
+                params={"seat": scalar(seat), "players": PLAYERS},
+                case="table",
             )
         contract = self.contract
         show_legal = seat is None or seat == self.to_act

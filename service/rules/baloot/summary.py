@@ -19,7 +19,7 @@ from typing import Any
 from ..belote.cards import DECK_32, LAST_TRICK, NATURAL_LOW_TO_HIGH, card_points
 from ..belote.combinations import Run
 from ..cards import NO_TRUMP, SUITS, Suit, suit_of
-from ..errors import Code, InvalidRecord
+from ..errors import Code, InvalidRecord, Param, scalar
 from ..parse import is_int, read_seat, read_strain
 from ..profile import Rules
 from .options import PLAYERS, TWO_PER_PLAYER
@@ -32,8 +32,10 @@ KINDS = (RUN, QUARTET)
 DECLARATION_FIELDS = frozenset({"seat", "kind", "length", "top", "suit", "rank"})
 
 
-def _invalid(detail: str, field: str | None = None) -> InvalidRecord:
-    return InvalidRecord(Code.INVALID_SUMMARY, detail, field=field)
+def _invalid(detail: str, field: str | None = None, case: str = "", **params: Param) -> InvalidRecord:
+    """A summary no hand can produce; `case` picks a players' sentence naming the game's own
+    words (the projects, the baloot), else the plain one (docs/errors.md)."""
+    return InvalidRecord(Code.INVALID_SUMMARY, detail, field=field, params=params, case=case)
 
 
 def _pair(summary: Mapping[str, Any], key: str, default: tuple[int, int] | None = None) -> tuple[int, int]:
@@ -126,7 +128,9 @@ def _declaration(i: int, d: object, sun: bool, ranking: str) -> Project:
         rank = d.get("rank")
         if rank not in tuple(QUARTET_RANKS):
             raise _invalid(
-                f"quartet of {rank!r}: four tens, jacks, queens, kings or aces score", f"{where}.rank"
+                f"quartet of {rank!r}: four tens, jacks, queens, kings or aces score",
+                f"{where}.rank",
+                "quartet_rank",
             )
         return project_of(seat, None, str(rank), sun, ranking)
     if kind != RUN:
@@ -136,7 +140,9 @@ def _declaration(i: int, d: object, sun: bool, ranking: str) -> Project:
     top = d.get("top")
     length = d.get("length")
     if not is_int(length) or not 3 <= length <= 8:  # type: ignore[operator]
-        raise _invalid(f"run length {length!r}: 3 to 8 cards", f"{where}.length")
+        raise _invalid(
+            f"run length {length!r}: 3 to 8 cards", f"{where}.length", "run_length", length=scalar(length)
+        )
     if top not in tuple(NATURAL_LOW_TO_HIGH):
         raise _invalid(f"top {top!r}: the run's highest rank, 7 8 9 T J Q K A", f"{where}.top")
     if NATURAL_LOW_TO_HIGH.index(str(top)) + 1 < length:  # type: ignore[operator]
@@ -158,7 +164,11 @@ def read_declarations(
     if not isinstance(value, list):
         raise _invalid("'declarations' lists each seat's projects", "summary.declarations")
     if value and not rules["projects"]:
-        raise _invalid("projects are off under these rules: nothing can be declared", "summary.declarations")
+        raise _invalid(
+            "projects are off under these rules: nothing can be declared",
+            "summary.declarations",
+            "projects_off",
+        )
     projects = [_declaration(i, d, sun, rules["project_ranking"]) for i, d in enumerate(value)]
     owner: dict[str, int] = {}
     per_seat: dict[int, set[str]] = {s: set() for s in range(PLAYERS)}
@@ -265,7 +275,7 @@ def read_summary(
             or summary.get("declarations")
             or summary.get("baloot") is not None
         ):
-            raise _invalid("a deal all four passed scores no project and no baloot")
+            raise _invalid("a deal all four passed scores no project and no baloot", None, "passed_out")
         return None, None, None
     if not isinstance(contract, Mapping):
         raise _invalid("'contract' is {seat, mode, strain, double}", "summary.contract")
@@ -279,6 +289,7 @@ def read_summary(
             Code.INVALID_TRUMP,
             f"strain {strain} with {mode}: Sun is NT, Hokum names its trump suit",
             field="summary.contract.strain",
+            case="sun_or_hokum",
         )
     double = contract.get("double", 1)
     if double != GAHWA and not (is_int(double) and 1 <= double <= 4):
@@ -286,7 +297,8 @@ def read_summary(
     level = level_of(double)
     if level > 1 and (mode == SUN or not rules["doubling"]):
         why = "Sun hands are never doubled" if mode == SUN else "doubling is off under these rules"
-        raise InvalidRecord(Code.DOUBLE_NOT_ALLOWED, why, field="summary.contract.double")
+        case = "sun" if mode == SUN else "off"
+        raise InvalidRecord(Code.DOUBLE_NOT_ALLOWED, why, field="summary.contract.double", case=case)
     cp = _pair(summary, "card_points")
     tricks = _pair(summary, "tricks")
     check_card_points(mode, cp, tricks)
@@ -319,6 +331,7 @@ def read_summary(
         raise _invalid(
             f"baloot {baloot!r}: the team (0 or 1) holding king and queen of trumps in Hokum, or null",
             "summary.baloot",
+            "baloot_team",
         )
     if declared is not None and mode == HOKUM:
         _check_baloot(declared, strain, baloot)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import STRAINS
-from ..errors import Code, IllegalAction
+from ..errors import Code, IllegalAction, scalar
 from ..record import Action
 from .options import MAX_BID, MIN_BID
 from .scoring import CONTRA, NONE, RECONTRA
@@ -66,27 +66,38 @@ class Bidding(Position):
         seat = action.seat
         strain = action.strain
         if strain is None:
-            raise IllegalAction(Code.INVALID_STRAIN, "a bid names its strain: S, H, D, C or NT")
+            raise IllegalAction(
+                Code.INVALID_STRAIN, "a bid names its strain: S, H, D, C or NT", case="missing"
+            )
         t = self.table
         if action.capot:
             if c is not None and c.capot:
-                raise IllegalAction(Code.BID_TOO_LOW, "capot is the highest bid: nothing can follow it")
+                raise IllegalAction(
+                    Code.BID_TOO_LOW, "capot is the highest bid: nothing can follow it", case="capot"
+                )
             new = _contract(seat, None, strain, True)
         else:
             value = action.value
             if type(value) is not int or not MIN_BID <= value <= t.ceiling:
                 raise IllegalAction(
-                    Code.BID_OUT_OF_RANGE, f"a bid of {value!r}: bids run from {MIN_BID} to {t.ceiling}"
+                    Code.BID_OUT_OF_RANGE,
+                    f"a bid of {value!r}: bids run from {MIN_BID} to {t.ceiling}",
+                    params={"value": scalar(value), "min": MIN_BID, "max": t.ceiling},
+                    case="range",
                 )
             if c is not None:
                 if c.capot:
-                    raise IllegalAction(Code.BID_TOO_LOW, "capot is the highest bid: nothing can follow it")
+                    raise IllegalAction(
+                        Code.BID_TOO_LOW, "capot is the highest bid: nothing can follow it", case="capot"
+                    )
                 assert c.value is not None
                 if value <= c.value:
                     raise IllegalAction(
                         Code.BID_TOO_LOW,
                         f"a bid of {value} over {c.value}: each bid is at least one higher, "
                         "whatever its strain",
+                        params={"value": value, "contract": c.value},
+                        case="higher",
                     )
             new = _contract(seat, value, strain, False)
         return self._next(_auction((*a.calls, action), new), (seat + 1) % 4)
@@ -95,6 +106,7 @@ class Bidding(Position):
         return IllegalAction(
             Code.WRONG_PHASE,
             f"contra ended the auction: only recontra or pass may follow, not a {action.type}",
+            case="after_contra",
         )
 
     def _pass(self, action: Action) -> BlotState:
@@ -109,7 +121,9 @@ class Bidding(Position):
             return self._next(_auction(calls, c, a.passes, False, a.replies + 1), (seat + 2) % 4)
         if a.last_word:
             raise IllegalAction(
-                Code.MUST_KEEP_OR_RAISE, "the other three passed your bid: keep it or raise it"
+                Code.MUST_KEEP_OR_RAISE,
+                "the other three passed your bid: keep it or raise it",
+                params={"seat": action.seat},
             )
         passes = a.passes + 1
         if c is None:
@@ -128,6 +142,7 @@ class Bidding(Position):
                 Code.KEEP_NOT_ALLOWED,
                 "only the holder of a bid the other three passed may keep it"
                 + (f": seat {self.to_act} is to act" if self.to_act != action.seat else ""),
+                params={"seat": action.seat},
             )
         return self._start_play(_auction((*a.calls, action), c, a.passes, False))
 
@@ -143,7 +158,13 @@ class Bidding(Position):
                 if c.double != NONE
                 else "your side holds the bid"
             )
-            raise IllegalAction(Code.CONTRA_NOT_ALLOWED, f"seat {seat} may not say contra: {why}")
+            case = "no_bid" if c is None else "doubled" if c.double != NONE else "own_side"
+            raise IllegalAction(
+                Code.CONTRA_NOT_ALLOWED,
+                f"seat {seat} may not say contra: {why}",
+                params={"seat": seat, "bidder": None if c is None else c.seat},
+                case=case,
+            )
         if not self.table.any_time:
             self._turn(action)
         doubled = _contract(c.seat, c.value, c.strain, c.capot, CONTRA)
@@ -161,7 +182,19 @@ class Bidding(Position):
                 if c.double == RECONTRA
                 else "only the bidders answer a contra"
             )
-            raise IllegalAction(Code.RECONTRA_NOT_ALLOWED, f"seat {seat} may not say recontra: {why}")
+            case = (
+                "no_contra"
+                if c is None or c.double == NONE
+                else "redoubled"
+                if c.double == RECONTRA
+                else "not_bidder"
+            )
+            raise IllegalAction(
+                Code.RECONTRA_NOT_ALLOWED,
+                f"seat {seat} may not say recontra: {why}",
+                params={"seat": seat, "bidder": None if c is None else c.seat},
+                case=case,
+            )
         if not self.table.any_time:
             self._turn(action)
         doubled = _contract(c.seat, c.value, c.strain, c.capot, RECONTRA)
@@ -186,7 +219,11 @@ class Bidding(Position):
         seat = action.seat
         calls = (*self.auction.calls, action)
         if self.phase == NAME and seat == t.dealer:
-            raise IllegalAction(Code.DEALER_MUST_NAME, "both passed twice: the dealer must name a trump suit")
+            raise IllegalAction(
+                Code.DEALER_MUST_NAME,
+                "both passed twice: the dealer must name a trump suit",
+                params={"seat": seat},
+            )
         phase = NAME if self.phase == TAKE and seat == t.dealer else self.phase
         return self._next(_auction(calls, None), 1 - seat, phase)
 
@@ -201,6 +238,8 @@ class Bidding(Position):
             raise IllegalAction(
                 Code.INVALID_TRUMP,
                 f"{strain or 'no strain'}: name a suit other than the turned card's ({t.turned.suit.value})",
+                params={"strain": scalar(strain), "turned": t.turned.suit.value},
+                case="not_turned",
             )
         c = _contract(action.seat, None, strain)
         return self._start_play(_auction((*self.auction.calls, action), c))

@@ -15,7 +15,7 @@ from typing import Any
 from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32
 from ..belote.duties import judge
 from ..cards import NO_TRUMP, Card, suit_of
-from ..errors import Code, IllegalAction, InvalidRecord, RuleError
+from ..errors import Code, IllegalAction, InvalidRecord, RuleError, scalar
 from ..game import Game, Json
 from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
 from ..play import play_on
@@ -53,7 +53,10 @@ def _seed(given: object) -> int:
         return secrets.randbits(53)
     if not is_int(given) or not 0 <= given < SEED_LIMIT:  # type: ignore[operator]
         raise InvalidRecord(
-            Code.INVALID_RULE_VALUE, f"seed {given!r}: an integer from 0 to 2**53 - 1", field="seed"
+            Code.INVALID_RULE_VALUE,
+            f"seed {given!r}: an integer from 0 to 2**53 - 1",
+            field="seed",
+            case="seed",
         )
     return given  # type: ignore[return-value]
 
@@ -83,7 +86,7 @@ def deal_state(rules: Rules, dealer: int, seed: int) -> BlotState:
 
 
 def _in_hand(i: int, e: RuleError) -> RuleError:
-    return type(e)(e.code, f"hands[{i}]: {e.detail or e.title}", e.action_index, f"hands.{i}")
+    return e.moved(f"hands[{i}]: {e.detail or e.title}", f"hands.{i}")
 
 
 def _pair(summary: Mapping[str, Any], key: str) -> tuple[int, int]:
@@ -152,7 +155,9 @@ class BlotGame(Game):
     def play(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         hand = body.get("hand")
         if not isinstance(hand, Mapping):
-            raise InvalidRecord(Code.WRONG_PLAYER_COUNT, "'hand' is the hand record", field="hand")
+            raise InvalidRecord(
+                Code.WRONG_PLAYER_COUNT, "'hand' is the hand record", field="hand", case="record"
+            )
         record, st = self.replay(rules, hand)
         fields = self.fields
 
@@ -169,7 +174,7 @@ class BlotGame(Game):
                 and raw.get("value") is not None
             ):
                 why = "a capot bid carries no value: capot is the highest bid"
-                raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, why, index)
+                raise IllegalAction(Code.ACTION_FIELD_NOT_ALLOWED, why, index, case="capot_value")
 
         return play_on(body, record, st, self.players, canonical, check)
 
@@ -190,7 +195,7 @@ class BlotGame(Game):
         trump = read_strain(value, "trump")
         if self.game == DUEL and trump == NO_TRUMP:
             raise InvalidRecord(
-                Code.INVALID_TRUMP, "the duel is always played with a trump suit", field="trump"
+                Code.INVALID_TRUMP, "the duel is always played with a trump suit", field="trump", case="duel"
             )
         return trump
 
@@ -208,7 +213,7 @@ class BlotGame(Game):
             trick, winning_index(trick, trump_suit, BELOTE_ORDER), self.players
         )
         verdict = judge(hand, trick, trump_suit, duties(rules["undertrump"]), partner)
-        return legal_answer(rules, hand, verdict)
+        return legal_answer(rules, hand, verdict, trick, trump_suit)
 
     # --- the match
 
@@ -270,6 +275,7 @@ class BlotGame(Game):
             raise InvalidRecord(
                 Code.WRONG_DEALER,
                 f"this deal is dealt by seat {dealer}, the record says seat {record.dealer}",
+                params={"dealer": dealer, "given": record.dealer},
             )
         return st.result()
 
@@ -290,7 +296,9 @@ class BlotGame(Game):
             given = read_seat(given, self.players, "summary.dealer")
             if dealer is not None and given != dealer:
                 raise InvalidRecord(
-                    Code.WRONG_DEALER, f"this deal is dealt by seat {dealer}, the summary says seat {given}"
+                    Code.WRONG_DEALER,
+                    f"this deal is dealt by seat {dealer}, the summary says seat {given}",
+                    params={"dealer": dealer, "given": given},
                 )
             dealer = given
         declared = summary.get("declarations")
@@ -393,6 +401,8 @@ class BlotGame(Game):
                 Code.BID_OUT_OF_RANGE,
                 f"a contract of {value!r}: bids run from {MIN_BID} to {ceiling}",
                 field="summary.contract.value",
+                params={"value": scalar(value), "min": MIN_BID, "max": ceiling},
+                case="range",
             )
         return Contract(seat, value, strain, capot, double)
 

@@ -171,6 +171,8 @@ def validate_bazar(values: Mapping[str, Any]) -> None:
             f"capot_bid_value {given} is below the highest numeric bid {ceiling(values)}: capot, the "
             "highest bid, is worth at least every bid below it (lower bid_ceiling or raise the capot)",
             field="rules.capot_bid_value",
+            params={"option": "capot_bid_value", "value": given, "ceiling": ceiling(values)},
+            case="capot_bid_value",
         )
 
 

@@ -14,7 +14,7 @@ from ..belote.cards import BELOTE_ORDER
 from ..belote.duties import judge
 from ..belote.duties import playable as duty_playable
 from ..cards import Card, suit_of
-from ..errors import Code, IllegalAction
+from ..errors import Code, IllegalAction, card_params, scalar
 from ..record import Action
 from ..trick import winning_index
 from .combinations import BLOT, Declaration, score_combinations
@@ -80,10 +80,19 @@ class Playing(Position):
         seat = action.seat
         n = self.table.players
         if type(seat) is not int or not 0 <= seat < n:
-            return IllegalAction(Code.INVALID_SEAT, f"seat {seat!r} is not a seat of a {n}-player table")
+            return IllegalAction(
+                Code.INVALID_SEAT,
+                f"seat {seat!r} is not a seat of a {n}-player table",
+                params={"seat": scalar(seat), "players": n},
+                case="table",
+            )
         if self.phase != PLAY:
             return self._wrong_phase(action)
-        return IllegalAction(Code.NOT_YOUR_TURN, f"seat {seat} played but seat {self.to_act} is to play")
+        return IllegalAction(
+            Code.NOT_YOUR_TURN,
+            f"seat {seat} played but seat {self.to_act} is to play",
+            params={"seat": seat, "to_act": self.to_act},
+        )
 
     def partner_winning(self) -> bool:
         if self.table.players != 4 or not self.trick or self.to_act is None or self.play is None:
@@ -109,8 +118,12 @@ class Playing(Position):
             Code.MUST_TRUMP: "void in the suit led, play a trump",
             Code.MUST_OVERTRUMP: "play a trump higher than the highest in the trick",
         }.get(code, "")
+        trump = play.trump.value if play.trump is not None else None
         return IllegalAction(
-            code, f"seat {self.to_act} may not play {c.text}: {why}", reveals=(f"hands.{self.to_act}",)
+            code,
+            f"seat {self.to_act} may not play {c.text}: {why}",
+            reveals=(f"hands.{self.to_act}",),
+            params={"seat": self.to_act, **card_params(code, c.text, led, trump)},
         )
 
     def declarations(self) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..belote.cards import DECK_24, DECK_32, LAST_TRICK
 from ..cards import Card
-from ..errors import Code, IllegalAction, InvalidRecord
+from ..errors import Code, IllegalAction, InvalidRecord, scalar
 from ..profile import Rules
 from ..record import Action, HandRecord, check_distinct, check_table, replay
 from .auction import Bidding
@@ -113,7 +113,11 @@ class BlotState(Bidding, Playing):
         if c not in self.playable:  # cards are interned: identity
             if c not in hand:  # about the seat's own hand: that seat may read it (`reveals`)
                 raise IllegalAction(
-                    Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}", reveals=(f"hands.{seat}",)
+                    Code.CARD_NOT_IN_HAND,
+                    f"seat {seat} does not hold {c}",
+                    reveals=(f"hands.{seat}",),
+                    params={"seat": seat, "card": c.text},
+                    case="held",
                 )
             raise self._illegal(c)
         play = self.play
@@ -170,7 +174,12 @@ class BlotState(Bidding, Playing):
         allowed = (BAZAR_FIELDS if t.game == BAZAR else DUEL_FIELDS).get(kind)
         if allowed is None:
             names = ", ".join(BAZAR_FIELDS if t.game == BAZAR else DUEL_FIELDS)
-            raise IllegalAction(Code.UNKNOWN_ACTION, f"{kind!r} is not an action of {t.game}: {names}")
+            raise IllegalAction(
+                Code.UNKNOWN_ACTION,
+                f"{kind!r} is not an action of {t.game}: {names}",
+                params={"type": scalar(kind)},
+                case="named",
+            )
         if id(action) not in _SHARED:
             _check_fields(action, allowed)
         if self.phase in (COMPLETE, REDEAL):
@@ -178,7 +187,10 @@ class BlotState(Bidding, Playing):
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < t.players:
             raise IllegalAction(
-                Code.INVALID_SEAT, f"seat {seat!r} is not a seat of a {t.players}-player table"
+                Code.INVALID_SEAT,
+                f"seat {seat!r} is not a seat of a {t.players}-player table",
+                params={"seat": scalar(seat), "players": t.players},
+                case="table",
             )
         if t.game == BAZAR:
             if self.phase != AUCTION:
@@ -224,6 +236,7 @@ class BlotState(Bidding, Playing):
             raise InvalidRecord(
                 Code.HAND_INCOMPLETE,
                 f"the hand is in its {self.phase} phase: {8 - len(self.tricks)} tricks still to play",
+                params={"tricks": 8 - len(self.tricks)},
             )
         rules = t.rules
         if t.game == BAZAR:
@@ -238,7 +251,11 @@ class BlotState(Bidding, Playing):
         n = t.players
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise InvalidRecord(
-                Code.INVALID_SEAT, f"seat {seat!r} is not a seat of a {n}-player table", field="seat"
+                Code.INVALID_SEAT,
+                f"seat {seat!r} is not a seat of a {n}-player table",
+                field="seat",
+                params={"seat": scalar(seat), "players": n},
+                case="table",
             )
         hands = [[c.text for c in h] if seat is None or s == seat else None for s, h in enumerate(self.hands)]
         c = self.contract

@@ -21,7 +21,7 @@ from ..belote.duties import (
     BeloteDuties,
 )
 from ..cards import STRAINS, SUITS, Card, Suit, suit_of
-from ..errors import Code, IllegalAction
+from ..errors import Code, IllegalAction, scalar
 from ..profile import Rules
 from ..record import Action
 from .combinations import Combinations
@@ -183,19 +183,26 @@ class Position:
     def _over(self, action: Action) -> IllegalAction:
         if self.phase == REDEAL:
             return IllegalAction(
-                Code.WRONG_PHASE, f"all four passed: the deal is void and dealt again, no {action.type}"
+                Code.WRONG_PHASE,
+                f"all four passed: the deal is void and dealt again, no {action.type}",
+                case="redeal",
             )
         return IllegalAction(Code.HAND_COMPLETE, f"the hand is complete: no {action.type} can follow")
 
     def _wrong_phase(self, action: Action) -> IllegalAction:
         return IllegalAction(
-            Code.WRONG_PHASE, f"a {action.type} during the {self.phase} phase (seat {self.to_act} is to act)"
+            Code.WRONG_PHASE,
+            f"a {action.type} during the {self.phase} phase (seat {self.to_act} is to act)",
+            params={"seat": scalar(action.seat), "to_act": self.to_act},
+            case="to_act",
         )
 
     def _turn(self, action: Action) -> None:
         if action.seat != self.to_act:
             raise IllegalAction(
-                Code.NOT_YOUR_TURN, f"seat {action.seat} acted but seat {self.to_act} is to {self.phase}"
+                Code.NOT_YOUR_TURN,
+                f"seat {action.seat} acted but seat {self.to_act} is to {self.phase}",
+                params={"seat": action.seat, "to_act": self.to_act},
             )
 
 
@@ -237,10 +244,14 @@ def _check_fields(action: Action, allowed: frozenset[str]) -> None:
         raise IllegalAction(
             Code.ACTION_FIELD_NOT_ALLOWED,
             f"a {action.type} carries no {' or '.join(extra)}",
+            params={"type": action.type, "field": ", ".join(extra)},
+            case="named",
         )
     if action.type == "bid" and action.capot and action.value is not None:
         raise IllegalAction(
-            Code.ACTION_FIELD_NOT_ALLOWED, "a capot bid carries no value: capot is the highest bid"
+            Code.ACTION_FIELD_NOT_ALLOWED,
+            "a capot bid carries no value: capot is the highest bid",
+            case="capot_value",
         )
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import NO_TRUMP, Card, suit_of
-from ..errors import Code, InvalidRecord, RuleError
+from ..errors import Code, InvalidRecord, RuleError, scalar
 from ..game import Game, Json
 from ..parse import is_int, parse_record, read_seat, read_strain
 from ..play import play_on
@@ -133,6 +133,8 @@ def read_summary(rules: Rules, summary: object, expect_round: int | None = None)
                 Code.INVALID_ROUND,
                 f"round {rnd!r}: the schedule has rounds 1 to {len(sizes)}",
                 field="summary.round",
+                params={"round": scalar(rnd), "rounds": len(sizes)},
+                case="schedule",
             )
         if expect_round is not None and rnd != expect_round:
             raise InvalidRecord(
@@ -161,6 +163,8 @@ def read_summary(rules: Rules, summary: object, expect_round: int | None = None)
             Code.DEALER_BID_RESTRICTED,
             f"the bids total {h}, the number of tricks: the dealer's call may not make that total",
             field="summary.bids",
+            params={"tricks": h},
+            case="total",
         )
     trump = summary.get("trump")
     fixed_nt = fixed_no_trump(rules, h, rnd)
@@ -243,7 +247,7 @@ def _for_seat(error: RuleError, rules: Rules, record: Mapping[str, Any], seat: o
 
 
 def _in_hand(i: int, e: RuleError) -> RuleError:
-    return type(e)(e.code, f"hands[{i}]: {e.detail or e.title}", e.action_index, f"hands.{i}")
+    return e.moved(f"hands[{i}]: {e.detail or e.title}", f"hands.{i}")
 
 
 # --------------------------------------------------------------------- the game
@@ -267,7 +271,11 @@ class OhHellGame(Game):
         rnd = body.get("round", 1)
         if not is_int(rnd) or not 1 <= rnd <= len(sizes):
             raise InvalidRecord(
-                Code.INVALID_ROUND, f"round {rnd!r}: the schedule has rounds 1 to {len(sizes)}", field="round"
+                Code.INVALID_ROUND,
+                f"round {rnd!r}: the schedule has rounds 1 to {len(sizes)}",
+                field="round",
+                params={"round": scalar(rnd), "rounds": len(sizes)},
+                case="schedule",
             )
         dealer = body.get("dealer")
         dealer = (rnd - 1) % n if dealer is None else read_seat(dealer, n, "dealer")
@@ -316,7 +324,7 @@ class OhHellGame(Game):
         n = rules["players"]
         trump = read_strain(body.get("trump"), "trump")
         hand, trick = read_hand_and_trick(body, n, DECK, DECK_SIZE // n)
-        return legal_answer(rules, hand, judge(hand, trick, suit_of(trump)))
+        return legal_answer(rules, hand, judge(hand, trick, suit_of(trump)), trick, suit_of(trump))
 
     def match_score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         n = rules["players"]
@@ -379,6 +387,7 @@ class OhHellGame(Game):
                 raise InvalidRecord(
                     Code.WRONG_DEALER,
                     f"round {rnd} is dealt by seat {dealer}, the summary says seat {s.dealer}",
+                    params={"dealer": dealer, "given": s.dealer},
                 )
             return s
         record = parse_record(entry["hand"])
@@ -390,6 +399,7 @@ class OhHellGame(Game):
             raise InvalidRecord(
                 Code.WRONG_DEALER,
                 f"round {rnd} is dealt by seat {dealer}, the record says seat {record.dealer}",
+                params={"dealer": dealer, "given": record.dealer},
             )
         record = HandRecord(record.dealer, record.hands, record.actions, record.turned, record.stock, rnd)
         st = build(rules, record)

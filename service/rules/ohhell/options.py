@@ -196,8 +196,12 @@ def _down_up(top: int) -> tuple[int, ...]:
     return (*range(top, 0, -1), *range(2, top + 1))
 
 
-def _bad(name: str, detail: str) -> InvalidRecord:
-    return InvalidRecord(Code.INVALID_RULE_VALUE, detail, field=f"rules.{name}")
+def _bad(name: str, detail: str, case: str = "combination", **params: int) -> InvalidRecord:
+    """A rule value no table could play with the others; its text names the option (`case`:
+    which sentence, docs/errors.md)."""
+    return InvalidRecord(
+        Code.INVALID_RULE_VALUE, detail, field=f"rules.{name}", params={"option": name, **params}, case=case
+    )
 
 
 def validate(values: Mapping[str, Any]) -> None:
@@ -214,6 +218,8 @@ def validate(values: Mapping[str, Any]) -> None:
         raise _bad(
             "hand_sizes",
             f"a schedule has at most {MAX_ROUNDS} rounds (a match scores at most {MAX_ROUNDS} hands)",
+            "rounds_max",
+            max=MAX_ROUNDS,
         )
     top = max(sizes)
     if top * n > DECK_SIZE:
@@ -224,7 +230,13 @@ def validate(values: Mapping[str, Any]) -> None:
     for name in ("no_trump_rounds", "dealer_chooses_rounds"):
         for r in values[name] or ():
             if r > len(sizes):
-                raise _bad(name, f"round {r} is not in the {len(sizes)}-round schedule")
+                raise _bad(
+                    name,
+                    f"round {r} is not in the {len(sizes)}-round schedule",
+                    "round",
+                    round=r,
+                    rounds=len(sizes),
+                )
     if values["dealer_chooses_rounds"] and values["trumps"] not in TURNED_MODES:
         raise _bad(
             "dealer_chooses_rounds",

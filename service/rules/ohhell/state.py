@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..cards import NO_TRUMP, STRAINS, Card, Suit, deck, suit_of
-from ..errors import Code, IllegalAction, InvalidRecord
+from ..errors import Code, IllegalAction, InvalidRecord, card_params, scalar
 from ..profile import Rules
 from ..record import Action, HandRecord, check_distinct, replay
 from ..trick import legal_cards, winning_index
@@ -179,6 +179,8 @@ class HandState:
         raise IllegalAction(
             Code.UNKNOWN_ACTION,
             f"{kind[:20]!r} is not an action of the Oh Hell family: bid, trump, turn or play",
+            params={"type": scalar(kind)},
+            case="named",
         )
 
     def _refuse(self, action: Action, phase: str) -> IllegalAction:
@@ -188,20 +190,31 @@ class HandState:
         seat = action.seat
         n = self.table.players
         if type(seat) is not int or not 0 <= seat < n:
-            return IllegalAction(Code.INVALID_SEAT, f"seat {seat!r} is not a seat of a {n}-player table")
+            return IllegalAction(
+                Code.INVALID_SEAT,
+                f"seat {seat!r} is not a seat of a {n}-player table",
+                params={"seat": scalar(seat), "players": n},
+                case="table",
+            )
         if self.phase != phase:
             return IllegalAction(
                 Code.WRONG_PHASE,
                 f"a {action.type} during the {self.phase} phase (seat {self.to_act} is to "
                 f"{_VERB[self.phase]})",
+                params={"seat": seat, "to_act": self.to_act},
+                case="to_act",
             )
         if phase == TRUMP:
             who = "the dealer" if self.table.trump_mode != HIGHEST_CALLER else "the highest caller"
             return IllegalAction(
-                Code.NOT_TRUMP_CALLER, f"seat {seat} may not name trumps: {who}, seat {self.to_act}, does"
+                Code.NOT_TRUMP_CALLER,
+                f"seat {seat} may not name trumps: {who}, seat {self.to_act}, does",
+                params={"seat": seat, "caller": self.to_act},
             )
         return IllegalAction(
-            Code.NOT_YOUR_TURN, f"seat {seat} acted but seat {self.to_act} is to {_VERB[phase]}"
+            Code.NOT_YOUR_TURN,
+            f"seat {seat} acted but seat {self.to_act} is to {_VERB[phase]}",
+            params={"seat": seat, "to_act": self.to_act},
         )
 
     def _bid(self, action: Action) -> HandState:
@@ -216,6 +229,8 @@ class HandState:
                 Code.BID_OUT_OF_RANGE,
                 f"a bid of {value!r}: bids run from 0 to {h}",
                 reveals=(f"bids.{seat}",) if t.hidden_bids else (),
+                params={"value": scalar(value), "min": 0, "max": h},
+                case="range",
             )
         a = self.auction
         called = sum(a.bids)
@@ -223,6 +238,7 @@ class HandState:
             raise IllegalAction(
                 Code.DEALER_BID_RESTRICTED,
                 f"the others called {called} of {h} tricks, so the dealer may not call {value}",
+                params={"seat": seat, "value": value, "called": called, "tricks": h},
             )
         bids = (*a.bids, value)
         n = t.players
@@ -275,9 +291,13 @@ class HandState:
                 raise IllegalAction(
                     Code.INVALID_TRUMP,
                     f"{choice or 'no strain'}: the dealer turns the card (a turn action) or chooses NT",
+                    case="turn_or_nt",
                 )
             raise IllegalAction(
-                Code.INVALID_TRUMP, f"{choice or 'no strain'} is not a choice here: {', '.join(choices)}"
+                Code.INVALID_TRUMP,
+                f"{choice or 'no strain'} is not a choice here: {', '.join(choices)}",
+                params={"strain": scalar(choice)},
+                case="strain",
             )
         t = self.table
         bids = self.auction.bids
@@ -293,7 +313,9 @@ class HandState:
             raise self._refuse(action, TRUMP)
         if t.trump_mode != DEALER_TURNS_OR_NT or t.turned is None:
             raise IllegalAction(
-                Code.INVALID_TRUMP, "no card is turned here: trumps are named with a trump action"
+                Code.INVALID_TRUMP,
+                "no card is turned here: trumps are named with a trump action",
+                case="no_turn",
             )
         suit = t.turned.suit
         bids = self.auction.bids
@@ -314,7 +336,11 @@ class HandState:
                 break
         else:
             raise IllegalAction(
-                Code.CARD_NOT_IN_HAND, f"seat {seat} does not hold {c}", reveals=(f"hands.{seat}",)
+                Code.CARD_NOT_IN_HAND,
+                f"seat {seat} does not hold {c}",
+                reveals=(f"hands.{seat}",),
+                params={"seat": seat, "card": c.text},
+                case="held",
             )
         trick = self.trick
         if trick and c.suit is not trick[0].suit:
@@ -324,6 +350,7 @@ class HandState:
                     Code.MUST_FOLLOW_SUIT,
                     f"seat {seat} holds {led.value} and must follow the {led.value} led, not play {c}",
                     reveals=(f"hands.{seat}",),
+                    params={"seat": seat, **card_params(Code.MUST_FOLLOW_SUIT, c.text, led.value, None)},
                 )
         t = self.table
         n = t.players
@@ -383,6 +410,7 @@ class HandState:
                 Code.HAND_INCOMPLETE,
                 f"the hand is in its {self.phase} phase: "
                 f"{self.table.hand_size - len(self.tricks)} tricks still to play",
+                params={"tricks": self.table.hand_size - len(self.tricks)},
             )
         t = self.table
         bd = breakdown(t.method, self.seat_bids(), self.won)
@@ -400,7 +428,11 @@ class HandState:
         n = t.players
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise InvalidRecord(
-                Code.INVALID_SEAT, f"seat {seat!r} is not a seat of a {n}-player table", field="seat"
+                Code.INVALID_SEAT,
+                f"seat {seat!r} is not a seat of a {n}-player table",
+                field="seat",
+                params={"seat": scalar(seat), "players": n},
+                case="table",
             )
         all_in = len(self.bids) == n
         bids: list[dict[str, Any]] = []
@@ -500,11 +532,16 @@ def check_table(rules: Rules, record: HandRecord) -> None:
             Code.WRONG_PLAYER_COUNT,
             f"{len(record.hands)} hands, but the rules seat {n} players",
             field="hands",
+            params={"hands": len(record.hands), "players": n},
         )
     dealer = record.dealer
     if type(dealer) is not int or not 0 <= dealer < n:
         raise InvalidRecord(
-            Code.INVALID_SEAT, f"dealer {dealer!r} is not a seat of a {n}-player table", field="dealer"
+            Code.INVALID_SEAT,
+            f"dealer {dealer!r} is not a seat of a {n}-player table",
+            field="dealer",
+            params={"seat": scalar(dealer), "players": n},
+            case="table",
         )
     h = len(record.hands[0])
     for s, hand in enumerate(record.hands):
@@ -514,6 +551,8 @@ def check_table(rules: Rules, record: HandRecord) -> None:
                 f"seat {s} holds {len(hand)} cards, seat 0 holds "
                 f"{h}: every seat is dealt the same number, at least 1",
                 field=f"hands.{s}",
+                params={"seat": s, "cards": len(hand), "dealt": h},
+                case="seat",
             )
     if h * n > DECK_SIZE:
         raise InvalidRecord(
@@ -526,7 +565,11 @@ def check_table(rules: Rules, record: HandRecord) -> None:
         sizes = schedule(rules)
         if type(rnd) is not int or not 1 <= rnd <= len(sizes):
             raise InvalidRecord(
-                Code.INVALID_ROUND, f"round {rnd!r}: the schedule has rounds 1 to {len(sizes)}", field="round"
+                Code.INVALID_ROUND,
+                f"round {rnd!r}: the schedule has rounds 1 to {len(sizes)}",
+                field="round",
+                params={"round": scalar(rnd), "rounds": len(sizes)},
+                case="schedule",
             )
         if sizes[rnd - 1] != h:
             raise InvalidRecord(
