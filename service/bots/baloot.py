@@ -22,6 +22,7 @@ from ..rules.record import Action, HandRecord
 from .belote import careless, fit_of, play_card, suit_value, team_value
 from .core import Family, Level
 from .knowledge import Knowledge, knowledge
+from .lean import baloot_playout
 
 TERMINAL = ("complete", "redeal")
 PLAYERS = 4
@@ -137,4 +138,6 @@ def fit(st: Any, action: Action, sharp: float) -> float:
     return fit_of(policy(st), action, sharp)
 
 
-FAMILY = Family(know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.016, 8)
+FAMILY = Family(
+    know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.016, 8, baloot_playout, 0.004
+)

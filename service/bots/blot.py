@@ -22,6 +22,7 @@ from ..rules.registry import GAMES
 from .belote import careless, fit_of, play_card, suit_value, team_value
 from .core import Family, Level
 from .knowledge import Knowledge, knowledge
+from .lean import blot_playout
 
 TERMINAL = ("complete", "redeal")
 STRAINS = ("S", "H", "D", "C", "NT")
@@ -213,4 +214,6 @@ def fit(st: Any, action: Action, sharp: float) -> float:
     return fit_of(policy(st), action, sharp)
 
 
-FAMILY = Family(know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.024, 8)
+FAMILY = Family(
+    know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.024, 8, blot_playout, 0.004
+)

@@ -101,8 +101,11 @@ class Family:
     value: Callable[[Any, int], float]
     fit: Callable[[Any, Action, float], float]
     terminal: tuple[str, ...]
-    card_ms: float  # calibrated cost of one card (or call) of a playout, in-process on an idle core
+    card_ms: float  # calibrated cost of one card (or call) through the engine, in-process on an idle core
     full_hand: int  # cards a seat holds once the deal is complete (0: as many as the view shows)
+    # the lean simulator (lean.py): plays a state of the play out by thumb, the seat's value
+    lean: Callable[[Any, int], float] | None = None
+    sim_ms: float = 0.0  # calibrated cost of one card of a lean playout
 
 
 def _world(
@@ -150,9 +153,14 @@ def _same_view(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 
 
 def playout(fam: Family, st: Any, seat: int) -> float:
+    """The seat's value once every seat has played the hand out by thumb: the calls through the
+    engine, the cards through the family's lean simulator (held equal to the engine by a test)."""
     policy = fam.policy
     terminal = fam.terminal
+    lean = fam.lean
     while st.phase not in terminal:
+        if lean is not None and st.phase == "play":
+            return lean(st, seat)
         st = st.apply(policy(st))
     return fam.value(st, seat)
 
@@ -210,7 +218,7 @@ def search(
     counts = list(view.get("hand_counts") or [1])
     deal = len(counts) * (fam.full_hand or max(counts))  # the cards of the whole deal
     left = sum(counts) if view.get("phase") == "play" else deal  # the cards a playout plays
-    per_playout = max(1e-3, fam.card_ms * left)
+    per_playout = max(1e-3, (fam.sim_ms if fam.lean is not None else fam.card_ms) * left)
     per_world = fam.card_ms * deal * 0.8 * (level.pool if level.infer else 1)  # draw and replay a deal
     n_worlds = min(level.playouts // len(cands), int(budget * 0.5 / (per_world + len(cands) * per_playout)))
     if n_worlds < 1:
