@@ -79,7 +79,10 @@ def build(
         st = st.apply(a)
     for t in [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]:
         for p in t["cards"]:
-            st = st.apply(Action(p["seat"], "play", card=card(p["card"])))
+            a = Action(p["seat"], "play", card=card(p["card"]))
+            if fit is not None and a.seat != seat:
+                fit.append((st, a))
+            st = st.apply(a)
     return st
 
 
@@ -139,5 +142,5 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 
 
 FAMILY = Family(
-    know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.016, 8, baloot_playout, 0.004
+    know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.021, 8, baloot_playout, 0.006
 )

@@ -92,7 +92,7 @@ def build(
             record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
     st: Any = game.start(rules, record)  # type: ignore[attr-defined]
     for a in _calls_and_plays(view):
-        if fit is not None and a.type != "play" and a.seat != seat:
+        if fit is not None and a.seat != seat:
             fit.append((st, a))
         st = st.apply(a)
     return st
@@ -215,5 +215,5 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 
 
 FAMILY = Family(
-    know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.024, 8, blot_playout, 0.004
+    know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.024, 8, blot_playout, 0.009
 )

@@ -54,13 +54,14 @@ class Level:
     contra: bool  # considers doubling (contra, recontra, Baloot's double and after)
     wide: bool  # imagines every bid, not only those near its own estimate
     trust: float  # standard errors by which a candidate must beat the rule of thumb's choice
+    read: float = 1.0  # how much a card the rule of thumb would not have played counts (1: ignored)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", False, 50.0, 0, False, 1, 1.0, False, False, 0.0),
     "normal": Level("normal", True, 50.0, 40, False, 1, 1.0, False, False, 1.0),
-    "hard": Level("hard", True, 300.0, 1000, True, 3, 0.35, True, True, 1.0),
-    "crazy": Level("crazy", True, 1500.0, 5000, True, 6, 0.15, True, True, 1.0),
+    "hard": Level("hard", True, 300.0, 6000, True, 3, 0.35, True, True, 1.0, 0.6),
+    "crazy": Level("crazy", True, 1500.0, 40000, True, 6, 0.15, True, True, 1.0, 0.4),
 }
 
 
@@ -101,7 +102,7 @@ class Family:
     value: Callable[[Any, int], float]
     fit: Callable[[Any, Action, float], float]
     terminal: tuple[str, ...]
-    card_ms: float  # calibrated cost of one card (or call) through the engine, in-process on an idle core
+    card_ms: float  # calibrated cost per card of the deal of drawing, replaying and weighing a deal
     full_hand: int  # cards a seat holds once the deal is complete (0: as many as the view shows)
     # the lean simulator (lean.py): plays a state of the play out by thumb, the seat's value
     lean: Callable[[Any, int], float] | None = None
@@ -219,7 +220,7 @@ def search(
     deal = len(counts) * (fam.full_hand or max(counts))  # the cards of the whole deal
     left = sum(counts) if view.get("phase") == "play" else deal  # the cards a playout plays
     per_playout = max(1e-3, (fam.sim_ms if fam.lean is not None else fam.card_ms) * left)
-    per_world = fam.card_ms * deal * 0.8 * (level.pool if level.infer else 1)  # draw and replay a deal
+    per_world = fam.card_ms * deal * (level.pool if level.infer else 1)  # draw, replay and weigh a deal
     n_worlds = min(level.playouts // len(cands), int(budget * 0.5 / (per_world + len(cands) * per_playout)))
     if n_worlds < 1:
         return done(
@@ -236,7 +237,11 @@ def search(
                 continue
             weight = 1.0
             for before, action in w[1]:
-                weight *= fam.fit(before, action, level.sharp)
+                if action.type == "play":  # a card the rule of thumb would not have played here
+                    if level.read < 1.0 and fam.policy(before) != action:
+                        weight *= level.read
+                else:
+                    weight *= fam.fit(before, action, level.sharp)
             drawn.append((w[0], weight))
             if time.perf_counter() > halfway:
                 short = True

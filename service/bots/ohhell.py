@@ -85,6 +85,8 @@ def build(
             s, c = plays[pi]
             pi += 1
             a = Action(s, "play", card=card(c))
+            if fit is not None and s != seat:
+                fit.append((st, a))
         else:
             break
         st = st.apply(a)
@@ -266,5 +268,5 @@ def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
 
 
 FAMILY = Family(
-    know, build, policy, easy, _candidates, value, fit, TERMINAL, 0.015, 0, lean=ohhell_playout, sim_ms=0.003
+    know, build, policy, easy, _candidates, value, fit, TERMINAL, 0.008, 0, lean=ohhell_playout, sim_ms=0.0035
 )
