@@ -30,7 +30,14 @@ def side_of(game: str, seat: int, players: int) -> int:
     return seat % 2 if players != 2 else seat
 
 
-def play(game: str, seed: int, levels: tuple[str, str], scale: float, times: dict[str, list[float]]) -> float:
+def play(
+    game: str,
+    seed: int,
+    levels: tuple[str, str],
+    scale: float,
+    times: dict[str, list[float]],
+    clock: bool = False,
+) -> float:
     """One deal played by side 0 at levels[0] and side 1 at levels[1]: side 0's score minus side 1's
     (the Oh Hell family: the mean score of the even seats minus that of the odd seats)."""
     g = GAMES[game]
@@ -46,7 +53,7 @@ def play(game: str, seed: int, levels: tuple[str, str], scale: float, times: dic
         n = full["players"]
         level = levels[side_of(game, seat, n)]
         budget = max(50.0, LEVELS[level].budget_ms * scale)  # Easy and Normal keep their 50 ms
-        s = suggest(game, view, seat, level, seed=seed * 1000 + moves, budget_ms=budget)
+        s = suggest(game, view, seat, level, seed=seed * 1000 + moves, budget_ms=budget, clock=clock)
         times.setdefault(level, []).append(s.elapsed_ms)
         hand = {**hand, "actions": [*hand["actions"], s.action]}
         moves += 1
@@ -80,7 +87,7 @@ def pct(xs: list[float], p: float) -> float:
 def latency(game: str, level: str, deals: int) -> tuple[float, float, int]:
     times: dict[str, list[float]] = {}
     for d in range(deals):
-        play(game, 104729 * (d + 1), (level, level), 1.0, times)
+        play(game, 104729 * (d + 1), (level, level), 1.0, times, clock=True)
     xs = times[level]
     return pct(xs, 0.5), pct(xs, 0.99), len(xs)
 

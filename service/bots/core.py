@@ -105,7 +105,7 @@ class Family:
     card_ms: float  # calibrated cost per card of the deal of drawing, replaying and weighing a deal
     full_hand: int  # cards a seat holds once the deal is complete (0: as many as the view shows)
     # the lean simulator (lean.py): plays a state of the play out by thumb, the seat's value
-    lean: Callable[[Any, int], float] | None = None
+    lean: Callable[[Any, int], float | None] | None = None
     sim_ms: float = 0.0  # calibrated cost of one card of a lean playout
 
 
@@ -160,8 +160,10 @@ def playout(fam: Family, st: Any, seat: int) -> float:
     terminal = fam.terminal
     lean = fam.lean
     while st.phase not in terminal:
-        if lean is not None and st.phase == "play":
-            return lean(st, seat)
+        if lean is not None:
+            v = lean(st, seat)
+            if v is not None:
+                return v
         st = st.apply(policy(st))
     return fam.value(st, seat)
 

@@ -42,12 +42,20 @@ OH_STRENGTH: list[list[int]] = [[i % 13 + (20 if i // 13 == t else 0) for i in r
 class OhHellSim:
     """The play of an Oh Hell family hand, from an engine state in its play phase."""
 
-    __slots__ = ("best", "best_seat", "bids", "hands", "leader", "left", "method", "n", "strength",
-                 "to_act", "trick", "trump", "won")  # fmt: skip
+    __slots__ = ("best", "best_seat", "bidding", "bids", "dealer", "first", "hands", "leader", "left",
+                 "method", "n", "restriction", "size", "strength", "to_act", "trick", "trump",
+                 "won")  # fmt: skip
 
     def __init__(self, st: Any) -> None:
-        n: int = st.table.players
+        """From a state of the play, or of the bidding once trumps are known (`can_start`)."""
+        t = st.table
+        n: int = t.players
         self.n = n
+        self.first: int = t.first
+        self.dealer: int = t.dealer
+        self.restriction: bool = t.restriction
+        self.size: int = t.hand_size
+        self.bidding: bool = st.phase == "bidding"
         self.trump = _suit_index(st.auction.trump_suit)
         self.strength = OH_STRENGTH[self.trump]
         self.hands: list[list[int]] = [[OH_INDEX[c] for c in h] for h in st.hands]
@@ -55,7 +63,12 @@ class OhHellSim:
         self.to_act: int = st.to_act
         self.trick: list[int] = [OH_INDEX[c] for c in st.trick]
         self.won: list[int] = list(st.won)
-        self.bids: list[int] = st.seat_bids()
+        if self.bidding:
+            self.bids = [-1] * n
+            for i, b in enumerate(st.auction.bids):
+                self.bids[(self.first + i) % n] = b
+        else:
+            self.bids = st.seat_bids()
         self.method: str = st.table.method
         self.left = sum(len(h) for h in self.hands)
         self.best = -1
@@ -67,6 +80,56 @@ class OhHellSim:
                 and strength[c] > strength[self.best]
             ):
                 self.best, self.best_seat = c, (self.leader + i) % n
+
+    @staticmethod
+    def can_start(st: Any) -> bool:
+        return st.phase == "play" or (st.phase == "bidding" and st.auction.trump is not None)
+
+    def bid_options(self) -> list[int]:
+        """The bids open to the seat to call (the dealer's restriction kept)."""
+        if self.restriction and self.to_act == self.dealer:
+            banned = self.size - sum(b for b in self.bids if b >= 0)
+            return [v for v in range(self.size + 1) if v != banned]
+        return list(range(self.size + 1))
+
+    def bid(self, value: int) -> None:
+        seat = self.to_act
+        self.bids[seat] = value
+        if seat == (self.first - 1) % self.n:  # the last to call: the play starts
+            self.bidding = False
+            self.leader = self.to_act = self.first
+        else:
+            self.to_act = seat + 1 if seat + 1 < self.n else 0
+
+    def thumb_bid(self) -> int:
+        """The rule of thumb's call (`ohhell.estimate_bid`): the open bid nearest the hand's count."""
+        e = self.estimate(self.to_act)
+        return min(self.bid_options(), key=lambda v: (abs(v - e), v))
+
+    def estimate(self, seat: int) -> float:
+        """`ohhell.bid_estimate` on indices (suits in the order the hand shows them, as there)."""
+        hand = self.hands[seat]
+        trump = self.trump
+        by: dict[int, list[int]] = {}
+        for c in hand:
+            by.setdefault(OH_SUIT[c], []).append(c % 13)
+        est = 0.0
+        for s, ranks in by.items():
+            ranks.sort(reverse=True)
+            if s == trump:
+                for r in ranks:
+                    est += 1.0 if r >= 11 else 0.6 if r >= 9 else 0.3
+                est += max(0, len(ranks) - 3) * 0.4
+            else:
+                if ranks[0] == 12:
+                    est += 0.9
+                if 11 in ranks and len(ranks) >= 2:
+                    est += 0.5
+                if trump < 0 and 10 in ranks and len(ranks) >= 3:
+                    est += 0.3
+        h = self.size
+        scale = min(1.0, 0.55 + 0.45 * (13 * 4 / max(1, self.n * h)) / 4) if h < 5 else 1.0
+        return est * scale
 
     def legal(self) -> list[int]:
         hand = self.hands[self.to_act]
@@ -126,9 +189,14 @@ class OhHellSim:
         return [seat_score(self.method, self.bids[s], self.won[s]) for s in range(self.n)]
 
 
-def ohhell_playout(st: Any, seat: int) -> float:
-    """The seat's score once the rule of thumb has played the hand out from `st` (play phase)."""
+def ohhell_playout(st: Any, seat: int) -> float | None:
+    """The seat's score once the rule of thumb has played the hand out from `st` (None: a phase the
+    simulator does not play, trumps still to name)."""
+    if not OhHellSim.can_start(st):
+        return None
     sim = OhHellSim(st)
+    while sim.bidding:
+        sim.bid(sim.thumb_bid())
     while sim.left:
         sim.play(sim.thumb())
     return float(seat_score(sim.method, sim.bids[seat], sim.won[seat]))
@@ -371,14 +439,18 @@ def _team_value(scores: list[int], seat: int, n: int) -> float:
     return float(scores[mine] - scores[1 - mine])
 
 
-def blot_playout(st: Any, seat: int) -> float:
+def blot_playout(st: Any, seat: int) -> float | None:
+    if st.phase != "play":
+        return None
     sim = blot_sim(st)
     while sim.left:
         sim.play(sim.thumb())
     return _team_value(sim.scores(), seat, sim.n)
 
 
-def baloot_playout(st: Any, seat: int) -> float:
+def baloot_playout(st: Any, seat: int) -> float | None:
+    if st.phase != "play":
+        return None
     sim = baloot_sim(st)
     while sim.left:
         sim.play(sim.thumb())

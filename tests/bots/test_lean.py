@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.bots.lean import BEL_INDEX, OH_INDEX, OhHellSim, baloot_sim, blot_sim
+from service.bots.lean import BEL_INDEX, OH_CARD, OH_INDEX, OhHellSim, baloot_sim, blot_sim
 from service.rules.baloot.game import start_state as baloot_start
 from service.rules.ohhell.game import start_state as ohhell_start
 from service.rules.record import HandRecord
@@ -115,5 +115,48 @@ def test_lean_rule_of_thumb_plays_legal_cards(table: tuple[str, Any], seed: int,
         state = state.apply(
             next(a for a in state.legal_actions() if a.card is back[c])
         )  # StopIteration: illegal
+        sim.play(c)
+    assert sim.scores() == state.result()["scores"]
+
+
+OHHELL_TABLES = [t for t in TABLES if GAMES[t[0]].family == "ohhell"] + [
+    ("oh-hell", {"dealer_restriction": False}),
+    ("nomination-whist", {"players": 5}),
+]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(table=st.sampled_from(OHHELL_TABLES), seed=st.integers(0, 10**6), calls=st.integers(0, 4))
+def test_lean_bidding_equals_the_engine(table: tuple[str, Any], seed: int, calls: int) -> None:
+    """From the bidding (once trumps are known), the simulator opens the same bids as the engine (the
+    dealer's restriction), its rule of thumb calls what `ohhell.policy` calls, and the hand played
+    out from there scores the same."""
+    from service.bots.ohhell import policy
+
+    game, options = table
+    g = GAMES[game]
+    rules = g.rules(options)
+    rng = random.Random(seed)
+    rnd = rng.randint(1, 7)
+    record = HandRecord.from_json(g.deal(rules, {"seed": seed, "round": rnd})["hand"])
+    state = _start(game, rules, record)
+    for _ in range(calls):
+        if state.phase != "bidding":
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    if not OhHellSim.can_start(state) or state.phase != "bidding":
+        return
+    sim = OhHellSim(state)
+    while state.phase == "bidding":
+        assert sim.bidding and sim.to_act == state.to_act
+        assert sim.bid_options() == sorted(a.value for a in state.legal_actions())
+        assert sim.thumb_bid() == policy(state).value
+        a = rng.choice(state.legal_actions())
+        state = state.apply(a)
+        sim.bid(a.value)
+    assert not sim.bidding and sim.to_act == state.to_act
+    while state.phase == "play":
+        c = sim.thumb()
+        state = state.apply(next(a for a in state.legal_actions() if a.card is OH_CARD[c]))
         sim.play(c)
     assert sim.scores() == state.result()["scores"]
