@@ -66,17 +66,19 @@ def play(
     return float(scores[0] - scores[1])
 
 
-def duplicate(game: str, a: str, b: str, deals: int, scale: float) -> tuple[float, float, dict[str, Any]]:
+def duplicate(
+    game: str, a: str, b: str, deals: int, scale: float, first: int = 0
+) -> tuple[float, float, dict[str, Any], list[float]]:
     diffs = []
     times: dict[str, list[float]] = {}
-    for d in range(deals):
+    for d in range(first, first + deals):
         seed = 7919 * (d + 1)
         first = play(game, seed, (a, b), scale, times)
         second = play(game, seed, (b, a), scale, times)
         diffs.append((first - second) / 2.0)
     mean = statistics.mean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
-    return mean, half, times
+    return mean, half, times, diffs
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -102,6 +104,8 @@ def main() -> None:
     parser.add_argument("--latency-levels", default=",".join(ORDER))
     parser.add_argument("--skip-latency", action="store_true")
     parser.add_argument("--skip-matches", action="store_true")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number (to extend a run)")
+    parser.add_argument("--verbose", action="store_true", help="print every deal's difference")
     args = parser.parse_args()
     games = args.games.split(",")
     if not args.skip_latency:
@@ -116,12 +120,14 @@ def main() -> None:
             for pair in args.pairs.split(","):
                 a, b = pair.split("-")
                 t0 = time.perf_counter()
-                mean, half, _ = duplicate(game, b, a, args.deals, args.scale)
+                mean, half, _, diffs = duplicate(game, b, a, args.deals, args.scale, args.first)
                 print(
                     f"  {game:17} {b:7} vs {a:7} {mean:+8.2f} +/- {half:6.2f} per deal"
                     f"  ({time.perf_counter() - t0:.0f} s)",
                     flush=True,
                 )
+                if args.verbose:
+                    print(f"    deals {args.first}..{args.first + args.deals - 1}: {diffs}", flush=True)
 
 
 if __name__ == "__main__":

@@ -55,11 +55,12 @@ class Level:
     wide: bool  # imagines every bid, not only those near its own estimate
     trust: float  # standard errors by which a candidate must beat the rule of thumb's choice
     read: float = 1.0  # how much a card the rule of thumb would not have played counts (1: ignored)
+    cards: bool = True  # weighs imagined deals before each card too (Normal: only before its calls)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", False, 50.0, 0, False, 1, 1.0, False, False, 0.0),
-    "normal": Level("normal", True, 50.0, 40, False, 1, 1.0, False, False, 1.0),
+    "normal": Level("normal", True, 50.0, 40, False, 1, 1.0, False, False, 1.0, cards=False),
     "hard": Level("hard", True, 300.0, 6000, True, 3, 0.35, True, True, 1.0, 0.6),
     "crazy": Level("crazy", True, 1500.0, 40000, True, 6, 0.15, True, True, 1.0, 0.4),
 }
@@ -212,6 +213,8 @@ def search(
         return done(legal[0], [], 0, 0, False, [])
     if not level.search:
         return done(_checked(fam.easy(here, rng), legal), [], 1, 0, False, [])
+    if not level.cards and all(a.type == "play" for a in legal):  # solid cards by the rule of thumb
+        return done(_checked(fam.policy(here), legal), [], 1, 0, False, [])
     cands = fam.candidates(here, legal, level) or list(legal)
     thumb = _checked(fam.policy(here), legal)  # candidate 0: what the rule of thumb plays
     cands = [thumb, *(a for a in cands if a != thumb)]

@@ -247,8 +247,11 @@ def _duplicate(game: str, seeds: tuple[int, ...], strong: str, weak: str, budget
     return total / (2 * len(seeds))
 
 
-@pytest.mark.parametrize("game", ["oh-hell", "baloot", "bazar-blot"])
+@pytest.mark.parametrize("game", ["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"])
 def test_normal_beats_easy_on_fixed_deals(game: str) -> None:
+    """Normal over Easy in every game, on its first three fixed deals played twice with the sides
+    swapped (the tournaments are bench/bots.py's; this holds there in every game but the duel, where
+    most deals are passed out and the interval still holds 0)."""
     assert _duplicate(game, (1, 2, 3), "normal", "easy", 50) > 0
 
 
