@@ -73,9 +73,9 @@ def duplicate(
     times: dict[str, list[float]] = {}
     for d in range(first, first + deals):
         seed = 7919 * (d + 1)
-        first = play(game, seed, (a, b), scale, times)
+        one = play(game, seed, (a, b), scale, times)
         second = play(game, seed, (b, a), scale, times)
-        diffs.append((first - second) / 2.0)
+        diffs.append((one - second) / 2.0)
     mean = statistics.mean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
     return mean, half, times, diffs
