@@ -11,9 +11,9 @@ Three measures, each optional (`--only rates,colver,openspiel`):
   `action_heuristic_play` (a perfect-information heuristic: it sees every hand) and its
   `action_smart_ismcts` at 100 ms a card. The same deal (colver's seeded deal) and contract (80 in a
   suit, for the first seat's side) are played twice with the sides swapped; our side plays Bazar
-  Blot's card play with `undertrump: required` (Contree's duties: follow, trump, overtrump, and
-  undertrump when unable to overtrump an opponent; the partner's exemption), both engines are fed
-  every card and must agree it is legal. The figure is our side's card points minus colver's side's
+  Blot's card play with its default duties (follow, trump, overtrump, raise on a trump lead, the
+  partner's exemption, anything when unable to overtrump: colver's Contree plays the same duties),
+  both engines are fed every card and must agree on the legal cards at every step. The figure is our side's card points minus colver's side's
   (the last trick's 10 counted, 162 a deal), per deal, averaged over the two plays, with its 95 %
   interval.
 - openspiel: Oh Hell against OpenSpiel's ISMCTS bot (`open_spiel.python.algorithms.ismcts`, a
@@ -245,7 +245,7 @@ def colver_play(
     if smart:
         env.smart_ismcts_init()
     game = GAMES["bazar-blot"]
-    rules = game.rules({"undertrump": "required"})
+    rules = game.rules(None)
     dealer = env.get_dealer()
     hands = [[_colver_text(c) for c in h] for h in env.get_hands()]
     record: dict[str, Any] = {"dealer": dealer, "hands": hands, "actions": []}
@@ -270,6 +270,12 @@ def colver_play(
         seat = env.current_player()
         full = game.state(rules, record)
         assert full["to_act"] == seat, (full["to_act"], seat)
+        mine = sorted(x["card"] for x in full["legal_actions"] if x.get("card"))
+        theirs = sorted(_colver_text(i) for i in env.legal_actions())
+        if mine != theirs:
+            raise AssertionError(
+                f"legal cards differ: ours {mine}, colver's {theirs}, trick {full['current_trick']}"
+            )
         if seat in ours:
             view = game.state(rules, {**record, "seat": seat})
             text = suggest(
