@@ -13,9 +13,9 @@ Three measures, each optional (`--only rates,colver,openspiel`):
   suit, for the first seat's side) are played twice with the sides swapped; our side plays Bazar
   Blot's card play with its default duties (follow, trump, overtrump, raise on a trump lead, the
   partner's exemption, anything when unable to overtrump: colver's Contree plays the same duties),
-  both engines are fed every card and must agree on the legal cards at every step. The figure is our side's card points minus colver's side's
-  (the last trick's 10 counted, 162 a deal), per deal, averaged over the two plays, with its 95 %
-  interval.
+  both engines are fed every card and must agree on the legal cards at every step. The figure is
+  our side's card points minus colver's side's (the last trick's 10 counted, 162 a deal), per deal,
+  averaged over the two plays, with its 95 % interval.
 - openspiel: Oh Hell against OpenSpiel's ISMCTS bot (`open_spiel.python.algorithms.ismcts`, a
   random-rollout evaluator, 1,000 simulations a move), 4 players x 7 cards, bids and play: our seats
   0 and 2 against its 1 and 3, then swapped, on the same deal (our Oh Hell's round of 7 cards, the
