@@ -295,10 +295,11 @@ def colver_play(
         else:
             env.step(c)
         moves += 1
-    points = env.get_points()
+    theirs = [int(x) for x in env.get_points()]
     side = ours[0] % 2
-    ours_pts = game.state(rules, record)["result"]["summary"]["card_points"]
-    assert list(ours_pts) == list(points), (ours_pts, points)  # the two engines count the same points
+    points = game.state(rules, record)["result"]["summary"]["card_points"]
+    # the two engines count the same points (colver adds a capot's 90 to the card points)
+    assert theirs == points or (sorted(theirs) == [0, 252] and sorted(points) == [0, 162]), (points, theirs)
     return int(points[side] - points[1 - side])
 
 
