@@ -192,6 +192,10 @@ def easy(st: Any, rng: random.Random) -> Action:
 
 
 def candidates(st: Any, legal: tuple[Action, ...], level: Level) -> list[Action]:
+    """The calls worth imagining: the rule of thumb's, pass or keep, contra and recontra where the
+    level doubles, and the lowest bid in the hand's best strains, but never a raise of the side's own
+    contract: the playouts' defenders play by the rule of thumb, which makes a contract look safer
+    than it is, and a search allowed to raise its own side climbed until it failed."""
     if st.phase != "auction":
         return list(legal)
     pick = policy(st)
@@ -201,6 +205,9 @@ def candidates(st: Any, legal: tuple[Action, ...], level: Level) -> list[Action]
             out.append(a)
         if a.type in ("contra", "recontra") and level.contra and a not in out:
             out.append(a)
+    c = st.contract
+    if c is not None and c.seat % 2 == st.to_act % 2:
+        return out
     strains = sorted(STRAINS, key=lambda s: -suit_value(st.hands[st.to_act], suit_of(s), 19))
     lows = bids_by_strain(legal)
     for s in strains[: 5 if level.wide else 2]:
