@@ -30,7 +30,14 @@ def side_of(game: str, seat: int, players: int) -> int:
     return seat % 2 if players != 2 else seat
 
 
-def play(game: str, seed: int, levels: tuple[str, str], scale: float, times: dict[str, list[float]]) -> float:
+def play(
+    game: str,
+    seed: int,
+    levels: tuple[str, str],
+    scale: float,
+    times: dict[str, list[float]],
+    clock: bool = False,
+) -> float:
     """One deal played by side 0 at levels[0] and side 1 at levels[1]: side 0's score minus side 1's
     (the Oh Hell family: the mean score of the even seats minus that of the odd seats)."""
     g = GAMES[game]
@@ -46,8 +53,12 @@ def play(game: str, seed: int, levels: tuple[str, str], scale: float, times: dic
         n = full["players"]
         level = levels[side_of(game, seat, n)]
         budget = max(50.0, LEVELS[level].budget_ms * scale)  # Easy and Normal keep their 50 ms
-        s = suggest(game, view, seat, level, seed=seed * 1000 + moves, budget_ms=budget)
+        cpu = time.process_time()
+        s = suggest(game, view, seat, level, seed=seed * 1000 + moves, budget_ms=budget, clock=clock)
         times.setdefault(level, []).append(s.elapsed_ms)
+        times.setdefault(level + ":cpu", []).append((time.process_time() - cpu) * 1000.0)
+        if s.cut:
+            times.setdefault(level + ":cut", []).append(1.0)
         hand = {**hand, "actions": [*hand["actions"], s.action]}
         moves += 1
     scores = full["result"]["scores"]
@@ -59,17 +70,19 @@ def play(game: str, seed: int, levels: tuple[str, str], scale: float, times: dic
     return float(scores[0] - scores[1])
 
 
-def duplicate(game: str, a: str, b: str, deals: int, scale: float) -> tuple[float, float, dict[str, Any]]:
+def duplicate(
+    game: str, a: str, b: str, deals: int, scale: float, first: int = 0
+) -> tuple[float, float, dict[str, Any], list[float]]:
     diffs = []
     times: dict[str, list[float]] = {}
-    for d in range(deals):
+    for d in range(first, first + deals):
         seed = 7919 * (d + 1)
-        first = play(game, seed, (a, b), scale, times)
+        one = play(game, seed, (a, b), scale, times)
         second = play(game, seed, (b, a), scale, times)
-        diffs.append((first - second) / 2.0)
+        diffs.append((one - second) / 2.0)
     mean = statistics.mean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
-    return mean, half, times
+    return mean, half, times, diffs
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -77,12 +90,22 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else float("nan")
 
 
-def latency(game: str, level: str, deals: int) -> tuple[float, float, int]:
+def latency(game: str, level: str, deals: int) -> dict[str, float]:
+    """Per-move latency with the clock's safety net on: wall time (what a caller waits, on this
+    machine under its load) and CPU time (what the move costs a core), p50 and p99, and the moves
+    the net cut short."""
     times: dict[str, list[float]] = {}
     for d in range(deals):
-        play(game, 104729 * (d + 1), (level, level), 1.0, times)
-    xs = times[level]
-    return pct(xs, 0.5), pct(xs, 0.99), len(xs)
+        play(game, 104729 * (d + 1), (level, level), 1.0, times, clock=True)
+    wall, cpu = times[level], times[level + ":cpu"]
+    return {
+        "wall50": pct(wall, 0.5),
+        "wall99": pct(wall, 0.99),
+        "cpu50": pct(cpu, 0.5),
+        "cpu99": pct(cpu, 0.99),
+        "moves": len(wall),
+        "cut": len(times.get(level + ":cut", [])),
+    }
 
 
 def main() -> None:
@@ -95,26 +118,35 @@ def main() -> None:
     parser.add_argument("--latency-levels", default=",".join(ORDER))
     parser.add_argument("--skip-latency", action="store_true")
     parser.add_argument("--skip-matches", action="store_true")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number (to extend a run)")
+    parser.add_argument("--verbose", action="store_true", help="print every deal's difference")
     args = parser.parse_args()
     games = args.games.split(",")
     if not args.skip_latency:
-        print("per-move latency, in-process, full budgets (ms)")
+        print("per-move latency, in-process, full budgets, the clock's net on (ms)")
         for game in games:
             for level in args.latency_levels.split(","):
-                p50, p99, n = latency(game, level, args.latency_deals)
-                print(f"  {game:17} {level:7} p50 {p50:8.1f}  p99 {p99:8.1f}  ({n} moves)", flush=True)
+                r = latency(game, level, args.latency_deals)
+                print(
+                    f"  {game:17} {level:7} wall p50 {r['wall50']:7.1f} p99 {r['wall99']:7.1f}"
+                    f"  cpu p50 {r['cpu50']:7.1f} p99 {r['cpu99']:7.1f}"
+                    f"  ({r['moves']} moves, {r['cut']} cut)",
+                    flush=True,
+                )
     if not args.skip_matches:
         print(f"duplicate matches, {args.deals} deals x 2, budgets x{args.scale}")
         for game in games:
             for pair in args.pairs.split(","):
                 a, b = pair.split("-")
                 t0 = time.perf_counter()
-                mean, half, _ = duplicate(game, b, a, args.deals, args.scale)
+                mean, half, _, diffs = duplicate(game, b, a, args.deals, args.scale, args.first)
                 print(
                     f"  {game:17} {b:7} vs {a:7} {mean:+8.2f} +/- {half:6.2f} per deal"
                     f"  ({time.perf_counter() - t0:.0f} s)",
                     flush=True,
                 )
+                if args.verbose:
+                    print(f"    deals {args.first}..{args.first + args.deals - 1}: {diffs}", flush=True)
 
 
 if __name__ == "__main__":

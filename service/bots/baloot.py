@@ -22,6 +22,7 @@ from ..rules.record import Action, HandRecord
 from .belote import careless, fit_of, play_card, suit_value, team_value
 from .core import Family, Level
 from .knowledge import Knowledge, knowledge
+from .lean import baloot_playout
 
 TERMINAL = ("complete", "redeal")
 PLAYERS = 4
@@ -78,7 +79,10 @@ def build(
         st = st.apply(a)
     for t in [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]:
         for p in t["cards"]:
-            st = st.apply(Action(p["seat"], "play", card=card(p["card"])))
+            a = Action(p["seat"], "play", card=card(p["card"]))
+            if fit is not None and a.seat != seat:
+                fit.append((st, a))
+            st = st.apply(a)
     return st
 
 
@@ -137,4 +141,6 @@ def fit(st: Any, action: Action, sharp: float) -> float:
     return fit_of(policy(st), action, sharp)
 
 
-FAMILY = Family(know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.016, 8)
+FAMILY = Family(
+    know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.021, 8, baloot_playout, 0.006
+)

@@ -22,6 +22,7 @@ from ..rules.registry import GAMES
 from .belote import careless, fit_of, play_card, suit_value, team_value
 from .core import Family, Level
 from .knowledge import Knowledge, knowledge
+from .lean import blot_playout
 
 TERMINAL = ("complete", "redeal")
 STRAINS = ("S", "H", "D", "C", "NT")
@@ -91,7 +92,7 @@ def build(
             record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
     st: Any = game.start(rules, record)  # type: ignore[attr-defined]
     for a in _calls_and_plays(view):
-        if fit is not None and a.type != "play" and a.seat != seat:
+        if fit is not None and a.seat != seat:
             fit.append((st, a))
         st = st.apply(a)
     return st
@@ -191,6 +192,10 @@ def easy(st: Any, rng: random.Random) -> Action:
 
 
 def candidates(st: Any, legal: tuple[Action, ...], level: Level) -> list[Action]:
+    """The calls worth imagining: the rule of thumb's, pass or keep, contra and recontra where the
+    level doubles, and the lowest bid in the hand's best strains, but never a raise of the side's own
+    contract: the playouts' defenders play by the rule of thumb, which makes a contract look safer
+    than it is, and a search allowed to raise its own side climbed until it failed."""
     if st.phase != "auction":
         return list(legal)
     pick = policy(st)
@@ -200,6 +205,9 @@ def candidates(st: Any, legal: tuple[Action, ...], level: Level) -> list[Action]
             out.append(a)
         if a.type in ("contra", "recontra") and level.contra and a not in out:
             out.append(a)
+    c = st.contract
+    if c is not None and c.seat % 2 == st.to_act % 2:
+        return out
     strains = sorted(STRAINS, key=lambda s: -suit_value(st.hands[st.to_act], suit_of(s), 19))
     lows = bids_by_strain(legal)
     for s in strains[: 5 if level.wide else 2]:
@@ -213,4 +221,6 @@ def fit(st: Any, action: Action, sharp: float) -> float:
     return fit_of(policy(st), action, sharp)
 
 
-FAMILY = Family(know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.024, 8)
+FAMILY = Family(
+    know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.024, 8, blot_playout, 0.009
+)

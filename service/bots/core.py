@@ -54,13 +54,15 @@ class Level:
     contra: bool  # considers doubling (contra, recontra, Baloot's double and after)
     wide: bool  # imagines every bid, not only those near its own estimate
     trust: float  # standard errors by which a candidate must beat the rule of thumb's choice
+    read: float = 1.0  # how much a card the rule of thumb would not have played counts (1: ignored)
+    cards: bool = True  # weighs imagined deals before each card too (Normal: only before its calls)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", False, 50.0, 0, False, 1, 1.0, False, False, 0.0),
-    "normal": Level("normal", True, 50.0, 40, False, 1, 1.0, False, False, 1.0),
-    "hard": Level("hard", True, 300.0, 1000, True, 3, 0.35, True, True, 1.0),
-    "crazy": Level("crazy", True, 1500.0, 5000, True, 6, 0.15, True, True, 1.0),
+    "normal": Level("normal", True, 50.0, 40, False, 1, 1.0, False, False, 1.0, cards=False),
+    "hard": Level("hard", True, 300.0, 6000, True, 3, 0.35, True, True, 1.0, 0.6),
+    "crazy": Level("crazy", True, 1500.0, 40000, True, 6, 0.15, True, True, 1.0, 0.4),
 }
 
 
@@ -101,8 +103,11 @@ class Family:
     value: Callable[[Any, int], float]
     fit: Callable[[Any, Action, float], float]
     terminal: tuple[str, ...]
-    card_ms: float  # calibrated cost of one card (or call) of a playout, in-process on an idle core
+    card_ms: float  # calibrated cost per card of the deal of drawing, replaying and weighing a deal
     full_hand: int  # cards a seat holds once the deal is complete (0: as many as the view shows)
+    # the lean simulator (lean.py): plays a state of the play out by thumb, the seat's value
+    lean: Callable[[Any, int], float | None] | None = None
+    sim_ms: float = 0.0  # calibrated cost of one card of a lean playout
 
 
 def _world(
@@ -150,9 +155,16 @@ def _same_view(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 
 
 def playout(fam: Family, st: Any, seat: int) -> float:
+    """The seat's value once every seat has played the hand out by thumb: the calls through the
+    engine, the cards through the family's lean simulator (held equal to the engine by a test)."""
     policy = fam.policy
     terminal = fam.terminal
+    lean = fam.lean
     while st.phase not in terminal:
+        if lean is not None:
+            v = lean(st, seat)
+            if v is not None:
+                return v
         st = st.apply(policy(st))
     return fam.value(st, seat)
 
@@ -201,6 +213,8 @@ def search(
         return done(legal[0], [], 0, 0, False, [])
     if not level.search:
         return done(_checked(fam.easy(here, rng), legal), [], 1, 0, False, [])
+    if not level.cards and all(a.type == "play" for a in legal):  # solid cards by the rule of thumb
+        return done(_checked(fam.policy(here), legal), [], 1, 0, False, [])
     cands = fam.candidates(here, legal, level) or list(legal)
     thumb = _checked(fam.policy(here), legal)  # candidate 0: what the rule of thumb plays
     cands = [thumb, *(a for a in cands if a != thumb)]
@@ -210,8 +224,8 @@ def search(
     counts = list(view.get("hand_counts") or [1])
     deal = len(counts) * (fam.full_hand or max(counts))  # the cards of the whole deal
     left = sum(counts) if view.get("phase") == "play" else deal  # the cards a playout plays
-    per_playout = max(1e-3, fam.card_ms * left)
-    per_world = fam.card_ms * deal * 0.8 * (level.pool if level.infer else 1)  # draw and replay a deal
+    per_playout = max(1e-3, (fam.sim_ms if fam.lean is not None else fam.card_ms) * left)
+    per_world = fam.card_ms * deal * (level.pool if level.infer else 1)  # draw, replay and weigh a deal
     n_worlds = min(level.playouts // len(cands), int(budget * 0.5 / (per_world + len(cands) * per_playout)))
     if n_worlds < 1:
         return done(
@@ -228,7 +242,11 @@ def search(
                 continue
             weight = 1.0
             for before, action in w[1]:
-                weight *= fam.fit(before, action, level.sharp)
+                if action.type == "play":  # a card the rule of thumb would not have played here
+                    if level.read < 1.0 and fam.policy(before) != action:
+                        weight *= level.read
+                else:
+                    weight *= fam.fit(before, action, level.sharp)
             drawn.append((w[0], weight))
             if time.perf_counter() > halfway:
                 short = True

@@ -20,6 +20,7 @@ from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from .core import Family
 from .knowledge import Knowledge, knowledge
+from .lean import ohhell_playout
 
 RANK = {r: i for i, r in enumerate("23456789TJQKA")}
 TERMINAL = ("complete",)
@@ -84,6 +85,8 @@ def build(
             s, c = plays[pi]
             pi += 1
             a = Action(s, "play", card=card(c))
+            if fit is not None and s != seat:
+                fit.append((st, a))
         else:
             break
         st = st.apply(a)
@@ -264,4 +267,6 @@ def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
     return candidates(st, legal, bool(level.wide))
 
 
-FAMILY = Family(know, build, policy, easy, _candidates, value, fit, TERMINAL, 0.015, 0)
+FAMILY = Family(
+    know, build, policy, easy, _candidates, value, fit, TERMINAL, 0.008, 0, lean=ohhell_playout, sim_ms=0.0035
+)

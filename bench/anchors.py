@@ -1,0 +1,435 @@
+"""The bots against outside players, and simulation speed beside outside engines (figures, not pass/fail).
+
+Three measures, each optional (`--only rates,colver,openspiel`):
+
+- rates: playouts per second of the bots' lean simulator (service/bots/lean.py), rule of thumb and
+  random, per family, beside the validating engine's random playouts (the simulator's "before"),
+  OpenSpiel's `oh_hell` (C++ states driven from Python, random legal actions, 4 players x 7 cards,
+  bids and play) and colver's `rollout` (Rust, random card play of a Belote Contree deal), in the
+  same run. Rates are per CPU second of this process (time.process_time).
+- colver: Belote card play against colver (`pip install -e '.[bench]'`), its
+  `action_heuristic_play` (a perfect-information heuristic: it sees every hand) and its
+  `action_smart_ismcts` at 100 ms a card. The same deal (colver's seeded deal) and contract (80 in a
+  suit, for the first seat's side) are played twice with the sides swapped; our side plays Bazar
+  Blot's card play with its default duties (follow, trump, overtrump, raise on a trump lead, the
+  partner's exemption, anything when unable to overtrump: colver's Contree plays the same duties),
+  both engines are fed every card and must agree on the legal cards at every step. The figure is
+  our side's card points minus colver's side's (the last trick's 10 counted, 162 a deal), per deal,
+  averaged over the two plays, with its 95 % interval.
+- openspiel: Oh Hell against OpenSpiel's ISMCTS bot (`open_spiel.python.algorithms.ismcts`, a
+  random-rollout evaluator, 1,000 simulations a move), 4 players x 7 cards, bids and play: our seats
+  0 and 2 against its 1 and 3, then swapped, on the same deal (our Oh Hell's round of 7 cards, the
+  turned card fixing trumps, the dealer's restriction, a trick each plus 10 for a made call: the
+  same game as OpenSpiel's `oh_hell` with `num_tricks_fixed=7`). The figure is the mean score of our
+  seats minus that of its seats, per deal, averaged over the two plays, with its 95 % interval.
+
+Our bots run with the clock's safety net off (`clock=False`: the budget fixes the playouts, so the
+figures do not depend on the machine's load); `--scale` scales their budgets (say which scale a
+figure was taken at).
+
+    python -m bench.anchors [--deals 10] [--scale 1.0] [--level normal] [--only rates,colver,openspiel]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from service.bots import LEVELS, suggest
+from service.bots.lean import OhHellSim, baloot_sim, blot_sim
+from service.rules.baloot.game import start_state as baloot_start
+from service.rules.ohhell.game import start_state as ohhell_start
+from service.rules.record import HandRecord
+from service.rules.registry import GAMES
+
+COLVER_RANKS = "789JQKTA"
+COLVER_SUITS = "SHDC"
+OS_RANKS = "23456789TJQKA"
+OS_SUITS = "CDSH"
+
+
+def interval(diffs: list[float]) -> tuple[float, float]:
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+    return mean, half
+
+
+# ------------------------------------------------------------------------------------ rates
+
+
+def _per_second(run: Callable[[], int], seconds: float) -> float:
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        done += run()
+    return done / (time.process_time() - start)
+
+
+def _play_states(game: str, options: dict[str, Any] | None, count: int) -> list[Any]:
+    """States at the first lead of seeded deals, reached with the rule of thumb's calls."""
+    from service.bots import family_of
+
+    g = GAMES[game]
+    rules = g.rules(options)
+    fam = family_of(game)
+    out = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        hand = g.deal(rules, {"seed": seed, "round": 4} if g.family == "ohhell" else {"seed": seed})["hand"]
+        record = HandRecord.from_json(hand)
+        if g.family == "ohhell":
+            st = ohhell_start(rules, record)
+        elif game == "baloot":
+            st = baloot_start(rules, record)
+        else:
+            st = g.start(rules, record)  # type: ignore[attr-defined]
+        while st.phase not in ("play", "complete", "redeal"):
+            st = st.apply(fam.policy(st))
+        if st.phase == "play":
+            out.append(st)
+    return out
+
+
+def rates(seconds: float) -> None:
+    print(f"playouts per CPU second ({seconds:.0f} s each; from the first lead unless said)")
+    sims: dict[str, Callable[[Any], Any]] = {
+        "oh-hell": OhHellSim,
+        "bazar-blot": blot_sim,
+        "blot-duel": blot_sim,
+        "baloot": baloot_sim,
+    }
+    for game, make in sims.items():
+        options = {"players": 4} if game == "oh-hell" else None
+        states = _play_states(game, options, 20)
+        rng = random.Random(1)
+
+        def lean_thumb(states: list[Any] = states, make: Callable[[Any], Any] = make) -> int:
+            for st in states:
+                sim = make(st)
+                while sim.left:
+                    sim.play(sim.thumb())
+                sim.scores()
+            return len(states)
+
+        def lean_random(
+            states: list[Any] = states, make: Callable[[Any], Any] = make, rng: random.Random = rng
+        ) -> int:
+            for st in states:
+                sim = make(st)
+                while sim.left:
+                    sim.play(rng.choice(sim.legal()))
+                sim.scores()
+            return len(states)
+
+        def engine_random(states: list[Any] = states, rng: random.Random = rng) -> int:
+            for st in states:
+                while st.phase == "play":
+                    st = st.apply(rng.choice(st.legal_actions()))
+                st.result()
+            return len(states)
+
+        cards = sum(len(h) for h in states[0].hands)
+        print(
+            f"  {game:11} ({cards} cards)  lean, rule of thumb {_per_second(lean_thumb, seconds):8.0f}"
+            f"  lean, random {_per_second(lean_random, seconds):8.0f}"
+            f"  engine, random {_per_second(engine_random, seconds):8.0f}",
+            flush=True,
+        )
+    try:
+        import pyspiel
+
+        game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 7})
+        rng = random.Random(2)
+
+        def dealt() -> Any:
+            s = game.new_initial_state()
+            while s.is_chance_node():
+                outcomes = s.chance_outcomes()
+                s.apply_action(rng.choice(outcomes)[0])
+            return s
+
+        starts = [dealt() for _ in range(20)]
+        bid_starts = list(starts)
+
+        def os_random() -> int:
+            for s0 in bid_starts:
+                s = s0.clone()
+                while not s.is_terminal():
+                    s.apply_action(rng.choice(s.legal_actions()))
+                s.returns()
+            return len(bid_starts)
+
+        print(
+            f"  OpenSpiel oh_hell 4 x 7 (bids and 28 cards, C++ states from Python), random"
+            f" {_per_second(os_random, seconds):8.0f}",
+            flush=True,
+        )
+        ours = _play_states("oh-hell", {"players": 4}, 20)  # round 4: 7 cards
+        ours_bidding = [ohhell_start(s.table.rules, _record_of(s)) for s in ours]
+        fam_rng = random.Random(3)
+
+        def ours_random_bids() -> int:
+            for s0 in ours_bidding:
+                sim = OhHellSim(s0)
+                while sim.bidding:
+                    sim.bid(fam_rng.choice(sim.bid_options()))
+                while sim.left:
+                    sim.play(fam_rng.choice(sim.legal()))
+                sim.scores()
+            return len(ours_bidding)
+
+        def engine_random_bids() -> int:
+            for s0 in ours_bidding:
+                s = s0
+                while s.phase != "complete":
+                    s = s.apply(fam_rng.choice(s.legal_actions()))
+                s.result()
+            return len(ours_bidding)
+
+        print(
+            f"  ours oh-hell 4 x 7 (bids and 28 cards), random:"
+            f" lean {_per_second(ours_random_bids, seconds):8.0f}"
+            f"  engine {_per_second(engine_random_bids, seconds):8.0f}",
+            flush=True,
+        )
+    except ImportError:
+        print("  OpenSpiel: skipped (pip install open_spiel)")
+    try:
+        import colver
+
+        env = colver.Env.deal(seed=1, dealer=0)
+        env.set_contract(0, 80, 0, 0)
+        env.set_phase_playing()
+
+        def colver_rollout() -> int:
+            env.rollout(1000)
+            return 1000
+
+        print(
+            f"  colver {getattr(colver, '__version__', '')} rollout (Rust, random card play, 32 cards)"
+            f" {_per_second(colver_rollout, seconds):10.0f}",
+            flush=True,
+        )
+    except ImportError:
+        print("  colver: skipped (pip install -e '.[bench]')")
+
+
+def _record_of(st: Any) -> HandRecord:
+    t = st.table
+    return HandRecord(t.dealer, tuple(st.hands), (), t.turned, (), t.round)
+
+
+# ------------------------------------------------------------------------------------ colver
+
+
+def _colver_text(i: int) -> str:
+    return COLVER_RANKS[i % 8] + COLVER_SUITS[i // 8]
+
+
+def colver_play(
+    colver: Any, seed: int, ours: tuple[int, ...], level: str, opponent: str, scale: float
+) -> int:
+    """One deal: our bots at the seats of side `ours[0] % 2`, colver at the others. Our side's card
+    points minus the other side's."""
+    trump = seed % 4
+    env = colver.Env.deal(seed=seed, dealer=seed % 4)
+    env.set_contract(trump, 80, 0, 0)
+    env.set_phase_playing()
+    smart = opponent == "ismcts"
+    if smart:
+        env.smart_ismcts_init()
+    game = GAMES["bazar-blot"]
+    rules = game.rules(None)
+    dealer = env.get_dealer()
+    hands = [[_colver_text(c) for c in h] for h in env.get_hands()]
+    record: dict[str, Any] = {"dealer": dealer, "hands": hands, "actions": []}
+    # the contract: the first seat of side 0 to speak bids 80 in the trump suit, every other seat passes
+    strain = COLVER_SUITS[trump]
+    bid = False
+    while True:
+        full = game.state(rules, record)
+        if full["phase"] == "play":
+            break
+        seat = full["to_act"]
+        legal = full["legal_actions"]
+        if seat % 2 == 0 and not bid:
+            a = next(x for x in legal if x["type"] == "bid" and x["value"] == 8 and x["strain"] == strain)
+            bid = True
+        else:
+            a = next(x for x in legal if x["type"] in ("pass", "keep") and x["seat"] == seat)
+        record["actions"].append(a)
+    budget = max(50.0, LEVELS[level].budget_ms * scale)
+    moves = 0
+    while not env.is_terminal():
+        seat = env.current_player()
+        full = game.state(rules, record)
+        assert full["to_act"] == seat, (full["to_act"], seat)
+        mine = sorted(x["card"] for x in full["legal_actions"] if x.get("card"))
+        theirs = sorted(_colver_text(i) for i in env.legal_actions())
+        if mine != theirs:
+            raise AssertionError(
+                f"legal cards differ: ours {mine}, colver's {theirs}, trick {full['current_trick']}"
+            )
+        if seat in ours:
+            view = game.state(rules, {**record, "seat": seat})
+            text = suggest(
+                "bazar-blot", view, seat, level, seed=seed * 100 + moves, budget_ms=budget, clock=False
+            )
+            card = text.action["card"]
+            c = next(
+                i for i in env.legal_actions() if _colver_text(i) == card
+            )  # colver must agree it is legal
+        else:
+            c = env.action_smart_ismcts(100) if smart else env.action_heuristic_play()
+            card = _colver_text(c)
+            assert any(x.get("card") == card for x in full["legal_actions"]), card  # and our engine
+        record["actions"].append({"seat": seat, "type": "play", "card": card})
+        if smart:
+            env.smart_ismcts_step(c)
+        else:
+            env.step(c)
+        moves += 1
+    theirs = [int(x) for x in env.get_points()]
+    side = ours[0] % 2
+    points = game.state(rules, record)["result"]["summary"]["card_points"]
+    # the two engines count the same points (colver adds a capot's 90 to the card points)
+    assert theirs == points or (sorted(theirs) == [0, 252] and sorted(points) == [0, 162]), (points, theirs)
+    return int(points[side] - points[1 - side])
+
+
+def versus_colver(level: str, opponent: str, deals: int, scale: float) -> None:
+    import colver
+
+    diffs = []
+    t0 = time.perf_counter()
+    for d in range(deals):
+        seed = 7919 * (d + 1)
+        first = colver_play(colver, seed, (0, 2), level, opponent, scale)
+        second = colver_play(colver, seed, (1, 3), level, opponent, scale)
+        diffs.append((first + second) / 2.0)
+    mean, half = interval(diffs)
+    print(
+        f"  {level} (x{scale}) vs colver {opponent:9} {mean:+7.2f} +/- {half:5.2f} card points per deal"
+        f"  ({deals} deals x 2, {time.perf_counter() - t0:.0f} s)",
+        flush=True,
+    )
+
+
+# ------------------------------------------------------------------------------------ OpenSpiel
+
+
+def _os_card(c: str) -> int:
+    return OS_RANKS.index(c[0]) * 4 + OS_SUITS.index(c[1])
+
+
+def openspiel_play(seed: int, ours: tuple[int, ...], level: str, sims: int, scale: float) -> float:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 7})
+    ours_game = GAMES["oh-hell"]
+    rules = ours_game.rules({"players": 4})
+    dealer = seed % 4
+    hand = ours_game.deal(rules, {"seed": seed, "round": 4, "dealer": dealer})["hand"]
+    record: dict[str, Any] = dict(hand)
+    st = game.new_initial_state()
+    st.apply_action(st.chance_outcomes()[0][0])  # the number of tricks: fixed at 7
+    st.apply_action(dealer)
+    # OpenSpiel deals card k to player k % 4; then it turns the trump card
+    cards = hand["hands"]
+    for k in range(28):
+        st.apply_action(_os_card(cards[k % 4][k // 4]))
+    st.apply_action(_os_card(hand["turned"]))
+    assert st.current_player() == (dealer + 1) % 4
+    rng = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, sims, random_state=rng)
+    budget = max(50.0, LEVELS[level].budget_ms * scale)
+    moves = 0
+    while not st.is_terminal():
+        seat = st.current_player()
+        full = ours_game.state(rules, record)
+        assert full["to_act"] == seat, (full["to_act"], seat)
+        if seat in ours:
+            view = ours_game.state(rules, {**record, "seat": seat})
+            a = suggest(
+                "oh-hell", view, seat, level, seed=seed * 100 + moves, budget_ms=budget, clock=False
+            ).action
+            os_action = 52 + a["value"] if a["type"] == "bid" else _os_card(a["card"])
+            assert os_action in st.legal_actions(), a  # OpenSpiel agrees it is legal
+        else:
+            os_action = int(bot.step(st))
+            text = st.action_to_string(os_action)
+            if os_action >= 52:
+                a = {"seat": seat, "type": "bid", "value": os_action - 52}
+            else:
+                a = {"seat": seat, "type": "play", "card": text[1] + text[0]}
+            assert a in full["legal_actions"], a  # and so does ours
+        record["actions"].append(a)
+        st.apply_action(os_action)
+        moves += 1
+    scores = ours_game.state(rules, record)["result"]["scores"]
+    assert [float(x) for x in scores] == list(st.returns()), (scores, st.returns())
+    mine = statistics.mean(scores[s] for s in ours)
+    theirs = statistics.mean(scores[s] for s in range(4) if s not in ours)
+    return float(mine - theirs)
+
+
+def versus_openspiel(level: str, deals: int, sims: int, scale: float) -> None:
+    diffs = []
+    t0 = time.perf_counter()
+    for d in range(deals):
+        seed = 7919 * (d + 1)
+        first = openspiel_play(seed, (0, 2), level, sims, scale)
+        second = openspiel_play(seed, (1, 3), level, sims, scale)
+        diffs.append((first + second) / 2.0)
+    mean, half = interval(diffs)
+    print(
+        f"  {level} (x{scale}) vs OpenSpiel ISMCTS ({sims} simulations) {mean:+6.2f} +/- {half:5.2f} points"
+        f" per seat per deal  ({deals} deals x 2, {time.perf_counter() - t0:.0f} s)",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--scale", type=float, default=1.0, help="budget scale of our bots")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per rate")
+    parser.add_argument("--only", default="rates,colver,openspiel")
+    parser.add_argument("--colver-levels", default="normal:heuristic,hard:ismcts,crazy:ismcts")
+    parser.add_argument("--openspiel-levels", default="hard")
+    parser.add_argument("--simulations", type=int, default=1000)
+    args = parser.parse_args()
+    only = args.only.split(",")
+    if "rates" in only:
+        rates(args.seconds)
+    if "colver" in only:
+        try:
+            import colver  # noqa: F401
+        except ImportError:
+            print("colver: skipped (pip install -e '.[bench]')")
+        else:
+            print(f"Belote card play against colver, {args.deals} deals x 2")
+            for pair in args.colver_levels.split(","):
+                level, opponent = pair.split(":")
+                versus_colver(level, opponent, args.deals, args.scale)
+    if "openspiel" in only:
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            print("OpenSpiel: skipped (pip install -e '.[bench]')")
+        else:
+            print(f"Oh Hell 4 x 7 against OpenSpiel's ISMCTS, {args.deals} deals x 2")
+            for level in args.openspiel_levels.split(","):
+                versus_openspiel(level, args.deals, args.simulations, args.scale)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,457 @@
+"""Lean simulators for the playouts: the card play of each family on small integers, no validation.
+
+A playout plays the rest of an imagined deal with the rule of thumb for every seat, thousands of
+times a move, and the validating engine (immutable states, interned actions, reasons for refusals)
+spends most of a playout on what a playout never needs. Here a card is an index into the family's
+deck, a hand a list of indices, a trick a list; the legal cards come from the same duties as the
+engine's (follow suit; in the Belote family trump, overtrump, raise on a trump lead, the partner's
+exemption, Baloot's closed doubled lead), and the score from the rules' own pure scoring functions
+(`seat_score`, `bazar_score`, `duel_score`, `score_summary`), so each rule still lives in one place.
+
+A simulator starts from an engine state in the play phase (`from_state`); tests/bots/test_lean.py
+holds it equal to the engine: random playouts give the same legal cards, trick winners and scores.
+The rule of thumb here (`thumb`) is the families' (`ohhell.policy`, `belote.play_card`) on indices.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.baloot.projects import best_team, team_points
+from ..rules.baloot.scoring import Summary, score_summary
+from ..rules.belote.cards import DECK_32, LAST_TRICK
+from ..rules.belote.duties import TRUMP_LEAD_ALWAYS, TRUMP_LEAD_OPPONENT, UNDERTRUMP_FREE
+from ..rules.cards import RANKS, SUITS, Card, Suit
+from ..rules.ohhell.scoring import seat_score
+from ..rules.ohhell.state import DECK as DECK_52
+
+# ------------------------------------------------------------------------------------ Oh Hell
+
+
+def _suit_index(s: Suit | None) -> int:
+    return -1 if s is None else SUITS.index(s)
+
+
+OH_INDEX: dict[Card, int] = {c: SUITS.index(c.suit) * 13 + RANKS.index(c.rank) for c in DECK_52}
+OH_CARD: list[Card] = sorted(DECK_52, key=OH_INDEX.__getitem__)
+OH_SUIT: list[int] = [i // 13 for i in range(52)]
+# a card's strength in a trick under each trump (index 4: no trump): its rank, and 20 more if a trump
+OH_STRENGTH: list[list[int]] = [[i % 13 + (20 if i // 13 == t else 0) for i in range(52)] for t in range(5)]
+
+
+class OhHellSim:
+    """The play of an Oh Hell family hand, from an engine state in its play phase."""
+
+    __slots__ = ("best", "best_seat", "bidding", "bids", "dealer", "first", "hands", "leader", "left",
+                 "method", "n", "restriction", "size", "strength", "to_act", "trick", "trump",
+                 "won")  # fmt: skip
+
+    def __init__(self, st: Any) -> None:
+        """From a state of the play, or of the bidding once trumps are known (`can_start`)."""
+        t = st.table
+        n: int = t.players
+        self.n = n
+        self.first: int = t.first
+        self.dealer: int = t.dealer
+        self.restriction: bool = t.restriction
+        self.size: int = t.hand_size
+        self.bidding: bool = st.phase == "bidding"
+        self.trump = _suit_index(st.auction.trump_suit)
+        self.strength = OH_STRENGTH[self.trump]
+        self.hands: list[list[int]] = [[OH_INDEX[c] for c in h] for h in st.hands]
+        self.leader: int = st.leader
+        self.to_act: int = st.to_act
+        self.trick: list[int] = [OH_INDEX[c] for c in st.trick]
+        self.won: list[int] = list(st.won)
+        if self.bidding:
+            self.bids = [-1] * n
+            for i, b in enumerate(st.auction.bids):
+                self.bids[(self.first + i) % n] = b
+        else:
+            self.bids = st.seat_bids()
+        self.method: str = st.table.method
+        self.left = sum(len(h) for h in self.hands)
+        self.best = -1
+        self.best_seat = 0
+        strength = self.strength
+        for i, c in enumerate(self.trick):
+            if self.best < 0 or (
+                (OH_SUIT[c] == OH_SUIT[self.best] or OH_SUIT[c] == self.trump)
+                and strength[c] > strength[self.best]
+            ):
+                self.best, self.best_seat = c, (self.leader + i) % n
+
+    @staticmethod
+    def can_start(st: Any) -> bool:
+        return st.phase == "play" or (st.phase == "bidding" and st.auction.trump is not None)
+
+    def bid_options(self) -> list[int]:
+        """The bids open to the seat to call (the dealer's restriction kept)."""
+        if self.restriction and self.to_act == self.dealer:
+            banned = self.size - sum(b for b in self.bids if b >= 0)
+            return [v for v in range(self.size + 1) if v != banned]
+        return list(range(self.size + 1))
+
+    def bid(self, value: int) -> None:
+        seat = self.to_act
+        self.bids[seat] = value
+        if seat == (self.first - 1) % self.n:  # the last to call: the play starts
+            self.bidding = False
+            self.leader = self.to_act = self.first
+        else:
+            self.to_act = seat + 1 if seat + 1 < self.n else 0
+
+    def thumb_bid(self) -> int:
+        """The rule of thumb's call (`ohhell.estimate_bid`): the open bid nearest the hand's count."""
+        e = self.estimate(self.to_act)
+        return min(self.bid_options(), key=lambda v: (abs(v - e), v))
+
+    def estimate(self, seat: int) -> float:
+        """`ohhell.bid_estimate` on indices (suits in the order the hand shows them, as there)."""
+        hand = self.hands[seat]
+        trump = self.trump
+        by: dict[int, list[int]] = {}
+        for c in hand:
+            by.setdefault(OH_SUIT[c], []).append(c % 13)
+        est = 0.0
+        for s, ranks in by.items():
+            ranks.sort(reverse=True)
+            if s == trump:
+                for r in ranks:
+                    est += 1.0 if r >= 11 else 0.6 if r >= 9 else 0.3
+                est += max(0, len(ranks) - 3) * 0.4
+            else:
+                if ranks[0] == 12:
+                    est += 0.9
+                if 11 in ranks and len(ranks) >= 2:
+                    est += 0.5
+                if trump < 0 and 10 in ranks and len(ranks) >= 3:
+                    est += 0.3
+        h = self.size
+        scale = min(1.0, 0.55 + 0.45 * (13 * 4 / max(1, self.n * h)) / 4) if h < 5 else 1.0
+        return est * scale
+
+    def legal(self) -> list[int]:
+        hand = self.hands[self.to_act]
+        if not self.trick:
+            return hand
+        led = OH_SUIT[self.trick[0]]
+        return [c for c in hand if OH_SUIT[c] == led] or hand
+
+    def play(self, c: int) -> int | None:
+        """Plays `c` for the seat to act; the trick's winner when it completes it."""
+        seat = self.to_act
+        self.hands[seat].remove(c)
+        self.left -= 1
+        best = self.best
+        strength = self.strength
+        if best < 0 or (
+            (OH_SUIT[c] == OH_SUIT[best] or OH_SUIT[c] == self.trump) and strength[c] > strength[best]
+        ):
+            self.best, self.best_seat = c, seat
+        self.trick.append(c)
+        if len(self.trick) < self.n:
+            self.to_act = seat + 1 if seat + 1 < self.n else 0
+            return None
+        winner = self.best_seat
+        self.won[winner] += 1
+        self.trick = []
+        self.best = -1
+        self.leader = self.to_act = winner
+        return winner
+
+    def thumb(self) -> int:
+        """The family's rule of thumb (`ohhell.policy`): win while the call needs tricks, duck after."""
+        legal = self.legal()
+        if len(legal) == 1:
+            return legal[0]
+        seat = self.to_act
+        s = self.strength
+        need = self.bids[seat] - self.won[seat]
+        if not self.trick:
+            return max(legal, key=s.__getitem__) if need > 0 else min(legal, key=s.__getitem__)
+        best = self.best
+        top = s[best]
+        bs = OH_SUIT[best]
+        trump = self.trump
+        winners = [c for c in legal if s[c] > top and (OH_SUIT[c] == bs or OH_SUIT[c] == trump)]
+        if need > 0:
+            if winners:
+                last = len(self.trick) == self.n - 1
+                return min(winners, key=s.__getitem__) if last else max(winners, key=s.__getitem__)
+            return min(legal, key=s.__getitem__)
+        if len(winners) < len(legal):
+            return max((c for c in legal if c not in winners), key=s.__getitem__)
+        last = len(self.trick) == self.n - 1
+        return max(legal, key=s.__getitem__) if last else min(legal, key=s.__getitem__)
+
+    def scores(self) -> list[int]:
+        return [seat_score(self.method, self.bids[s], self.won[s]) for s in range(self.n)]
+
+
+def ohhell_playout(st: Any, seat: int) -> float | None:
+    """The seat's score once the rule of thumb has played the hand out from `st` (None: a phase the
+    simulator does not play, trumps still to name)."""
+    if not OhHellSim.can_start(st):
+        return None
+    sim = OhHellSim(st)
+    while sim.bidding:
+        sim.bid(sim.thumb_bid())
+    while sim.left:
+        sim.play(sim.thumb())
+    return float(seat_score(sim.method, sim.bids[seat], sim.won[seat]))
+
+
+# ------------------------------------------------------------------------------------ Belote
+
+BEL_INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK_32)}
+BEL_SUIT: list[int] = [SUITS.index(c.suit) for c in DECK_32]
+BEL_JACK: list[bool] = [c.rank == "J" for c in DECK_32]
+BEL_ACE_OR_JACK: list[bool] = [c.rank in ("A", "J") for c in DECK_32]
+_NEVER, _OPPONENT, _ALWAYS = 0, 1, 2
+
+
+class BeloteSim:
+    """The play of a Belote family deal (Bazar Blot, the duel, Baloot) from an engine state in its
+    play phase. `strength` and `values` are the engine's tables for the contract's trump."""
+
+    __slots__ = ("above", "best", "best_seat", "declarer", "exempt", "gone", "hands", "leader", "left",
+                 "locked", "n", "points", "raise_", "score", "strength", "to_act", "trick", "trump",
+                 "undertrump_free", "values", "won")  # fmt: skip
+
+    def __init__(
+        self,
+        st: Any,
+        trump: Suit | None,
+        strength: dict[Card, int],
+        values: dict[Card, int],
+        duties: Any,
+        locked: bool,
+        declarer: int,
+        score: Any,
+    ) -> None:
+        self.n: int = len(st.hands)
+        self.trump = _suit_index(trump)
+        self.strength, self.values, self.above = _tables(strength, values)
+        self.raise_ = (
+            _ALWAYS
+            if duties.trump_lead == TRUMP_LEAD_ALWAYS
+            else _OPPONENT
+            if duties.trump_lead == TRUMP_LEAD_OPPONENT
+            else _NEVER
+        )
+        self.undertrump_free: bool = duties.undertrump == UNDERTRUMP_FREE
+        self.exempt: bool = duties.partner_exemption
+        self.locked = locked
+        self.declarer = declarer
+        self.score = score
+        self.hands: list[list[int]] = [[BEL_INDEX[c] for c in h] for h in st.hands]
+        self.leader: int = st.leader
+        self.to_act: int = st.to_act
+        self.trick: list[int] = [BEL_INDEX[c] for c in st.trick]
+        self.won: list[int] = [0, 0]
+        self.points: list[int] = [0, 0]
+        self.gone: set[int] = set()
+        for p in st.tricks:
+            self.gone.update(BEL_INDEX[c] for c in p.cards)
+            self.won[p.winner % 2] += 1
+            self.points[p.winner % 2] += p.points
+        self.gone.update(self.trick)
+        self.left = sum(len(h) for h in self.hands)
+        self.best = -1
+        self.best_seat = 0
+        for i, c in enumerate(self.trick):
+            self._raise_best(c, (self.leader + i) % self.n)
+
+    def _raise_best(self, c: int, seat: int) -> None:
+        best = self.best
+        s = self.strength
+        if best < 0 or ((BEL_SUIT[c] == BEL_SUIT[best] or BEL_SUIT[c] == self.trump) and s[c] > s[best]):
+            self.best, self.best_seat = c, seat
+
+    def legal(self) -> list[int]:
+        seat = self.to_act
+        hand = self.hands[seat]
+        trick = self.trick
+        trump = self.trump
+        if not trick:
+            if self.locked:
+                return [c for c in hand if BEL_SUIT[c] != trump] or hand
+            return hand
+        led = BEL_SUIT[trick[0]]
+        partner = self.n == 4 and self.best_seat == (seat + 2) % 4
+        s = self.strength
+        follow = [c for c in hand if BEL_SUIT[c] == led]
+        if follow:
+            if led == trump and (self.raise_ == _ALWAYS or (self.raise_ == _OPPONENT and not partner)):
+                top = s[self.best]
+                return [c for c in follow if s[c] > top] or follow
+            return follow
+        if trump < 0 or (partner and self.exempt):
+            return hand
+        trumps = [c for c in hand if BEL_SUIT[c] == trump]
+        if not trumps:
+            return hand
+        if BEL_SUIT[self.best] == trump:
+            top = s[self.best]
+            higher = [c for c in trumps if s[c] > top]
+            if higher:
+                return higher
+            if self.undertrump_free:
+                return hand
+        return trumps
+
+    def play(self, c: int) -> int | None:
+        seat = self.to_act
+        hand = self.hands[seat]
+        hand.remove(c)
+        self.left -= 1
+        self.gone.add(c)
+        self._raise_best(c, seat)
+        trick = self.trick
+        trick.append(c)
+        if len(trick) < self.n:
+            self.to_act = seat + 1 if seat + 1 < self.n else 0
+            return None
+        winner = self.best_seat
+        v = self.values
+        pts = sum(v[x] for x in trick)
+        if not hand:
+            pts += LAST_TRICK
+        self.won[winner % 2] += 1
+        self.points[winner % 2] += pts
+        self.trick = []
+        self.best = -1
+        self.leader = self.to_act = winner
+        return winner
+
+    def thumb(self) -> int:
+        """The family's rule of thumb (`belote.play_card`) on indices."""
+        legal = self.legal()
+        if len(legal) == 1:
+            return legal[0]
+        seat = self.to_act
+        n = self.n
+        s = self.strength
+        v = self.values
+        trump = self.trump
+        trick = self.trick
+        ours = self.declarer >= 0 and (self.declarer % 2 == seat % 2 if n == 4 else self.declarer == seat)
+        if not trick:
+            trumps = [c for c in legal if BEL_SUIT[c] == trump]
+            if ours and trumps and (len(trumps) >= 3 or any(BEL_JACK[c] for c in trumps)):
+                return max(trumps, key=s.__getitem__)
+            known = self.gone.union(legal)
+            above = self.above
+            sure = [c for c in legal if BEL_SUIT[c] != trump and above[c].issubset(known)]
+            if sure:
+                return max(sure, key=v.__getitem__)
+            side = [c for c in legal if BEL_SUIT[c] != trump] or legal
+            return min(side, key=lambda c: (v[c], s[c]))
+        best = self.best
+        partner_wins = n == 4 and self.best_seat == (seat + 2) % n
+        last = len(trick) == n - 1
+        if partner_wins and (last or BEL_ACE_OR_JACK[best] or BEL_SUIT[best] == trump):
+            side = [c for c in legal if BEL_SUIT[c] != trump] or legal
+            return max(side, key=lambda c: (v[c], -s[c]))
+        top = s[best]
+        bs = BEL_SUIT[best]
+        winners = [c for c in legal if s[c] > top and (BEL_SUIT[c] == bs or BEL_SUIT[c] == trump)]
+        if winners:
+            if last:
+                return min(winners, key=lambda c: (s[c], -v[c]))
+            return max(winners, key=s.__getitem__)
+        return min(legal, key=lambda c: (v[c], s[c]))
+
+    def scores(self) -> list[int]:
+        result: list[int] = self.score(tuple(self.points), tuple(self.won))
+        return result
+
+
+Tables = tuple[list[int], list[int], list[frozenset[int]]]
+_TABLES: dict[tuple[int, ...], Tables] = {}
+
+
+def _tables(strength: dict[Card, int], values: dict[Card, int]) -> Tables:
+    """The engine's strength and points as lists by index, and for each card the cards of its suit
+    that beat it (a card is a master once these are out). Few distinct tables exist (one per trump
+    and game), so they are kept, boundedly."""
+    s = [strength[c] for c in DECK_32]
+    v = [values[c] for c in DECK_32]
+    key = (*s, *v)
+    found = _TABLES.get(key)
+    if found is None:
+        above = [
+            frozenset(j for j in range(32) if BEL_SUIT[j] == BEL_SUIT[i] and s[j] > s[i]) for i in range(32)
+        ]
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        found = _TABLES[key] = (s, v, above)
+    return found
+
+
+def blot_sim(st: Any) -> BeloteSim:
+    """Bazar Blot or the duel, from a state of the play."""
+    from ..rules.blot.options import capot_value
+    from ..rules.blot.scoring import Tally, bazar_score, duel_score
+
+    play = st.play
+    c = st.contract
+    t = st.table
+    n = t.players
+    combos = play.combinations
+    rules = t.rules
+    rounding = rules["rounding"]
+    capot = capot_value(rules) if n == 4 else 0
+    comb = combos.points
+    blot = combos.blot_team(n)
+
+    def score(points: tuple[int, int], won: tuple[int, int]) -> list[int]:
+        tally = Tally(c, points, won, comb, blot)
+        answer = bazar_score(tally, capot, rounding) if n == 4 else duel_score(tally, rounding)
+        return list(answer["scores"])
+
+    return BeloteSim(st, play.trump, play.strength, play.values, t.duties, False, c.seat, score)
+
+
+def baloot_sim(st: Any) -> BeloteSim:
+    """Baloot, from a state of the play."""
+    from ..rules.baloot.cardplay import duties
+
+    a = st.auction
+    c = a.contract
+    t = st.table
+    best = best_team(a.projects, t.first)
+    projects = team_points(a.projects, best)
+    baloot = a.baloot % 2 if a.baloot is not None else None
+    values = t.rules.values
+
+    def score(points: tuple[int, int], won: tuple[int, int]) -> list[int]:
+        pr = tuple(projects[team] if won[team] else 0 for team in (0, 1))
+        s = Summary(c.seat, c.mode, c.strain, c.level, points, won, (pr[0], pr[1]), baloot)
+        return list(score_summary(values, s)["scores"])
+
+    return BeloteSim(st, a.trump, a.strength, a.values, duties(t.over_partner), a.locked, c.seat, score)
+
+
+def _team_value(scores: list[int], seat: int, n: int) -> float:
+    mine = seat % 2 if n == 4 else seat
+    return float(scores[mine] - scores[1 - mine])
+
+
+def blot_playout(st: Any, seat: int) -> float | None:
+    if st.phase != "play":
+        return None
+    sim = blot_sim(st)
+    while sim.left:
+        sim.play(sim.thumb())
+    return _team_value(sim.scores(), seat, sim.n)
+
+
+def baloot_playout(st: Any, seat: int) -> float | None:
+    if st.phase != "play":
+        return None
+    sim = baloot_sim(st)
+    while sim.left:
+        sim.play(sim.thumb())
+    return _team_value(sim.scores(), seat, sim.n)
