@@ -6,12 +6,15 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from flask import Response
+from flask import Flask, Response, current_app
+from flask import request as http_request
 
+from service import replay_cache
 from service.headers import API_HEADERS, SECURED
 from service.rules.errors import Code, InvalidRecord
 from service.rules.game import Game
 from service.rules.profile import Rules
+from service.rules.record import REPLAY_MEMO
 
 
 def _nested_rules(body: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
@@ -56,6 +59,35 @@ def json_response(data: Any, status: int = 200) -> Response:
     return response
 
 
+_TABLE_KEY_ENVIRON = "HTTP_" + replay_cache.HEADER.upper().replace("-", "_")
+_CACHE = "trickref_replay_cache"
+
+
+def replay_cache_of(app: Flask) -> replay_cache.ReplayCache | None:
+    """The app's replay cache (one per worker process), or None when it is turned off."""
+    cache: replay_cache.ReplayCache | None = app.extensions.get(_CACHE)
+    if cache is None and _CACHE not in app.extensions:
+        if app.config.get("TRICKREF_REPLAY_CACHE", True):
+            cache = replay_cache.ReplayCache(
+                app.config.get("TRICKREF_REPLAY_CACHE_BYTES", replay_cache.DEFAULT_MAX_BYTES),
+                metrics=app.extensions.get("trickref_metrics"),
+            )
+        app.extensions.setdefault(_CACHE, cache)
+        cache = app.extensions[_CACHE]
+    return cache
+
+
 def run(game: Game, operation: str, body: Mapping[str, Any]) -> Response:
+    """Answer one operation. A request with a valid table key (`Trickref-Table-Key`) replays its
+    record through the replay cache, seen through that key only; without one, as always."""
     rules = resolve_rules(game, body)
-    return json_response(game.answer(operation, rules, body))
+    secret = replay_cache.valid_key(http_request.environ.get(_TABLE_KEY_ENVIRON))
+    cache = replay_cache_of(current_app) if secret is not None else None
+    if cache is None or secret is None:
+        return json_response(game.answer(operation, rules, body))
+    token = REPLAY_MEMO.set(cache.memo(secret, game.id))
+    try:
+        answer = game.answer(operation, rules, body)
+    finally:
+        REPLAY_MEMO.reset(token)
+    return json_response(answer)
