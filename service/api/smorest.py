@@ -18,7 +18,7 @@ from marshmallow import Schema
 
 from schemas import spec as contract_spec
 from schemas.problem import ProblemSchema
-from service import errors, i18n
+from service import errors, i18n, replay_cache
 
 PROBLEM = errors.PROBLEM_MIMETYPE
 REQUEST_ID = {
@@ -33,6 +33,18 @@ ACCEPT_LANGUAGE = {
     "language of a problem's `title` (docs/languages.md).",
     "schema": {"type": "string"},
 }
+TABLE_KEY = {
+    "description": "Optional: a secret the front end picks for one table (16 to 64 characters from "
+    "[A-Za-z0-9_-], e.g. 128 random bits in base64url) and sends with every request of that table. "
+    "The service then keeps the hand it replayed, under a keyed hash of the record, so that the "
+    "table's next request (the same record, or one action more) replays one step instead of the "
+    "whole hand. Only requests with the same key can find what it kept, so a client without it "
+    "learns nothing from how fast it is answered; give each table its own key and never show it to "
+    "players. It never changes an answer; without it (or with a malformed one) nothing is kept.",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
+}
+# the operations that replay a hand record (service/replay_cache.py): where the table key helps
+REPLAYING = ("/hands/state", "/hands/play", "/hands/score", "/matches/score")
 CONTENT_LANGUAGE = {
     "description": f"The language the answer was written in: one of {_HELD}, as negotiated from "
     "`Accept-Language` (the answer also says `Vary: Accept-Language`).",
@@ -60,6 +72,7 @@ class ContractSpec(apispec.APISpec):
             "name": "Accept-Language",
             **ACCEPT_LANGUAGE,
         }
+        components["parameters"]["TableKey"] = {"in": "header", "name": replay_cache.HEADER, **TABLE_KEY}
         components.setdefault("headers", {})["RequestId"] = REQUEST_ID
         components["headers"]["ContentLanguage"] = CONTENT_LANGUAGE
         header = {
@@ -68,7 +81,7 @@ class ContractSpec(apispec.APISpec):
         }
         for response in components.get("responses", {}).values():
             response["headers"] = header
-        for item in spec.get("paths", {}).values():
+        for path, item in spec.get("paths", {}).items():
             for op in item.values():
                 op.setdefault("parameters", []).extend(
                     (
@@ -76,6 +89,8 @@ class ContractSpec(apispec.APISpec):
                         {"$ref": "#/components/parameters/AcceptLanguage"},
                     )
                 )
+                if path.endswith(REPLAYING):
+                    op["parameters"].append({"$ref": "#/components/parameters/TableKey"})
                 for response in op["responses"].values():
                     if "$ref" not in response:
                         response["headers"] = header
