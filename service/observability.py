@@ -25,6 +25,7 @@ import logging
 import os
 import re
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -136,6 +137,9 @@ def multiprocess_dir() -> str | None:
     return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
 
 
+_GAUGES_LOCK = threading.Lock()
+
+
 @dataclass(frozen=True)
 class Metrics:
     registry: CollectorRegistry
@@ -143,9 +147,9 @@ class Metrics:
     latency: Histogram
     problems: Counter
     replay_lookups: Counter
-    replay_bytes: Gauge
-    replay_peak_bytes: Gauge
-    _lookups: dict[str, Any] = field(default_factory=dict)
+    # the replay cache's gauges, made at the first store: an unlabelled gauge opens its file at
+    # once in multiprocess mode, and the app is first built in gunicorn's master before that exists
+    _replay: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def create(cls) -> Metrics:
@@ -181,29 +185,36 @@ class Metrics:
                 ("result",),
                 registry=reg,
             ),
-            replay_bytes=Gauge(
-                "trickref_replay_cache_bytes",
-                "Bytes the replay cache holds (an upper estimate), summed over the live workers",
-                registry=reg,
-                multiprocess_mode="livesum",
-            ),
-            replay_peak_bytes=Gauge(
-                "trickref_replay_cache_peak_bytes",
-                "The most bytes one worker's replay cache has held since it started",
-                registry=reg,
-                multiprocess_mode="max",
-            ),
         )
 
     def replay_lookup(self, result: str) -> None:
-        child = self._lookups.get(result)
+        child = self._replay.get(result)
         if child is None:  # three label values, looked up once each
-            child = self._lookups[result] = self.replay_lookups.labels(result)
+            child = self._replay[result] = self.replay_lookups.labels(result)
         child.inc()
 
     def replay_held(self, held: int, peak: int) -> None:
-        self.replay_bytes.set(held)
-        self.replay_peak_bytes.set(peak)
+        gauges = self._replay.get("gauges")
+        if gauges is None:
+            with _GAUGES_LOCK:
+                gauges = self._replay.get("gauges")
+                if gauges is None:
+                    gauges = self._replay["gauges"] = (
+                        Gauge(
+                            "trickref_replay_cache_bytes",
+                            "Bytes the replay cache holds (an upper estimate), summed over the live workers",
+                            registry=self.registry,
+                            multiprocess_mode="livesum",
+                        ),
+                        Gauge(
+                            "trickref_replay_cache_peak_bytes",
+                            "The most bytes one worker's replay cache has held since it started",
+                            registry=self.registry,
+                            multiprocess_mode="max",
+                        ),
+                    )
+        gauges[0].set(held)
+        gauges[1].set(peak)
 
     def exposition(self) -> bytes:
         path = multiprocess_dir()
