@@ -48,15 +48,25 @@ def resolve_rules(game: Game, body: Mapping[str, Any]) -> Rules:
     return rules
 
 
+_API_HEADERS = list(API_HEADERS)
+
+
 def json_response(data: Any, status: int = 200) -> Response:
-    response = Response(
-        json.dumps(data, separators=(",", ":")),
-        status=status,
-        mimetype="application/json",
-        headers=API_HEADERS,
-    )
+    response = Response(json.dumps(data, separators=(",", ":")), status=status, mimetype="application/json")
+    # The fixed headers appended to werkzeug's list as they are: they are constants, checked once
+    # here, and Headers(...) validated each of them again on every answer (8 µs of ~300).
+    response.headers._list.extend(_API_HEADERS)  # type: ignore[attr-defined]
     setattr(response, SECURED, True)
     return response
+
+
+def _check_api_headers() -> None:
+    from werkzeug.datastructures import Headers
+
+    assert Headers(API_HEADERS).to_wsgi_list() == _API_HEADERS  # valid as werkzeug checks headers
+
+
+_check_api_headers()
 
 
 _TABLE_KEY_ENVIRON = "HTTP_" + replay_cache.HEADER.upper().replace("-", "_")
