@@ -15,10 +15,16 @@ and never shows it to the players): no one without it can compute the key of an 
 so a guessed record, with another key or none, never hits it and costs a full replay. Without
 the header nothing is looked up or stored (the request takes the uncached path).
 
-Bounds. One cache per worker process, LRU, at most `max_bytes` (an upper estimate of each entry:
-its key, its slot in the table, and every object its state reaches that is not shared by all
-states, counted as if no other entry shared it) and `max_entries`. When a table's record grows, the
-state it grew from is dropped, so a table holds about one entry, not one per action.
+Bounds. One cache per worker process, LRU, at most `max_bytes` and `max_entries`. Each entry is
+charged an upper estimate of what it holds: its key and slot (ENTRY_OVERHEAD) and its state, i.e.
+every object the state reaches but the ones all states share (interned cards, enums, the rules),
+counted as if no other entry shared them; walking a state costs more than a step of replay, so each
+kind of state (class, seats, cards dealt) is walked at its first stores and then at one in
+MEASURE_EVERY, and charged the largest size walked plus a quarter (a test holds the charges above
+what tracemalloc sees the entries hold). When a table's record grows by an action, the state it
+grew from is dropped, so a table holds about one entry, not one per action. A hostile stream of
+distinct records (its own keys) only evicts: it cannot grow the memory, and the LRU order makes it
+cost other tables their entries (a slower answer, the same answer).
 
 Safety. States are frozen (immutable) values, so one held state can be handed to many requests and
 threads at once; the table is guarded by a lock held only for dict operations. An entry is stored

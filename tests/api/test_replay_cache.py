@@ -446,3 +446,17 @@ def test_a_cached_state_is_never_changed_by_the_requests_it_answers(cached: Any,
     for seat in range(len(table.record["hands"])):
         post(cached, path, {**table.record, "seat": seat}, table.key)
     assert post(cached, path, table.record, table.key).get_data() == first
+
+
+def test_a_browser_front_end_may_send_the_table_key() -> None:
+    app = create_app({"TRICKREF_CORS_ORIGINS": ["https://table.example"]})
+    response = app.test_client().options(
+        "/v1/games/blob/hands/state",
+        headers={
+            "Origin": "https://table.example",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": f"Content-Type, {HEADER}",
+        },
+    )
+    assert response.status_code == 200
+    assert HEADER.lower() in response.headers["Access-Control-Allow-Headers"].lower()
