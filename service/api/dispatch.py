@@ -38,7 +38,7 @@ def resolve_rules(game: Game, body: Mapping[str, Any]) -> Rules:
     nested = list(_nested_rules(body))
     top = body.get("rules")
     rules = game.rules(top if top is not None or not nested else nested[0][1])
-    for where, request in nested:
+    for where, request in nested if top is not None else nested[1:]:  # not the one resolved above
         if game.rules(request).hash != rules.hash:
             raise InvalidRecord(
                 Code.RULES_CONFLICT,
