@@ -171,6 +171,7 @@ class Stats:
 # number of seats and of cards dealt) differ little in size (the same cards move from the hands to
 # the tricks); each kind is walked at its first MEASURE_FIRST stores and then at one store in
 # MEASURE_EVERY, and every entry is charged the largest size walked for its kind, plus a quarter.
+GAUGE_EVERY = 16
 MEASURE_FIRST = 8
 MEASURE_EVERY = 32
 MARGIN = 1.25
@@ -251,9 +252,12 @@ class ReplayCache:
                 s.bytes -= freed
                 s.evictions += 1
             s.entries = len(entries)
+            peaked = s.bytes > s.peak_bytes
             s.peak_bytes = max(s.peak_bytes, s.bytes)
-            held, peak = s.bytes, s.peak_bytes
-        if self._metrics is not None:
+            held, peak, stores = s.bytes, s.peak_bytes, s.stores
+        # the gauges at a new peak and every GAUGE_EVERY stores (a gauge update writes the metrics
+        # file in multiprocess mode: a few µs that every store paid); `bytes` may lag by that many
+        if self._metrics is not None and (peaked or stores % GAUGE_EVERY == 1):
             self._metrics.replay_held(held, peak)
 
     def clear(self) -> None:
