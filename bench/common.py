@@ -164,10 +164,14 @@ class Request:
     method: str
     path: str
     body: bytes | None = None
+    headers: tuple[tuple[str, str], ...] = ()  # sent besides Content-Type (a table's key)
 
     @classmethod
-    def json(cls, name: str, method: str, path: str, payload: Any = None) -> Request:
-        return cls(name, method, path, None if payload is None else json.dumps(payload).encode())
+    def json(
+        cls, name: str, method: str, path: str, payload: Any = None, headers: dict[str, str] | None = None
+    ) -> Request:
+        body = None if payload is None else json.dumps(payload).encode()
+        return cls(name, method, path, body, tuple((headers or {}).items()))
 
 
 @dataclass
@@ -215,6 +219,7 @@ class Client:
         """(status, body, retried). Raises OSError/HTTPException when the request is lost."""
         all_headers = {"Content-Type": "application/json"} if request.body is not None else {}
         all_headers.update(EXTRA_HEADERS)
+        all_headers.update(request.headers)
         all_headers.update(headers or {})
         reused = self.conn is not None
         try:

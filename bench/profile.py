@@ -1,14 +1,18 @@
 """Where the time of a request goes, stage by stage, for each operation of the table mix (issue 18.2).
 
     python -m bench.profile [--game all|oh-hell|...] [--tables 2] [--hands 2] [--calls 300] [--repeat 3]
-                            [--markdown]
+                            [--no-keys] [--markdown]
 
 In-process, no server: bench/tables.py plays the tables (as bench/throughput.py's table mix does),
 then every request body of each operation (a sample of at most --calls bodies, spread over the
 hands, each sent at least once and the small sets again until --calls; the fastest of --repeat
 passes is kept) goes through the app's WSGI callable, built exactly as gunicorn loads it
 (service.create_app(), metrics in multiprocess mode in a temporary directory), with the service's
-own functions wrapped by a stage clock. The clock
+own functions wrapped by a stage clock. Each table sends its table key (`Trickref-Table-Key`), as a
+front end does, so its records are replayed through the replay cache (service/replay_cache.py): then
+a game's table-mix requests are timed in the order its tables send them (every request of every
+table, the cache emptied before each pass), since what the cache holds depends on what came
+before; `--no-keys` sends none (no cache) and samples each operation on its own as before. The clock
 charges the time between two stage boundaries to the innermost stage running, so the stages add up
 to the whole call:
 
@@ -18,8 +22,10 @@ to the whole call:
                 schemas/common.py), the JSON decode excepted
   rules         rules resolution (service/api/dispatch.resolve_rules, RuleBook.resolve)
   record        the hand record's parse (service/rules/parse.parse_record and what it calls)
-  engine        the rest of the operation (Game.answer): replay (apply every action), the deal, the
-                score, a play's action
+  cache         the replay cache (service/replay_cache.TableMemo): the keyed hash of each prefix of
+                the record, the lookup, storing the state replayed
+  engine        the rest of the operation (Game.answer): replay (apply every action, or those after
+                the prefix the cache held), the deal, the score, a play's action
   view          the state's view() (the whole state, or a seat's)
   json encode   json.dumps of the answer (service/api/dispatch.json_response)
   hdrs+metrics  the request-id, metrics and security-header hooks (service/observability.py,
@@ -61,6 +67,7 @@ STAGES = (
     "schema",
     "rules",
     "record",
+    "cache",
     "engine",
     "view",
     "json encode",
@@ -68,6 +75,12 @@ STAGES = (
 )
 # the operations profiled: the table mix's, and the fixed complete record (hands/state, no seat)
 PROFILED = (*OPERATIONS, "state full")
+
+
+# The clock every stage is read with: wall time (perf_counter) by default; `--clock cpu` reads this
+# thread's CPU time instead, which what else runs on the machine does not inflate (a busy machine
+# preempts the process: wall-clock stages then grow at random), at about twice the cost per read.
+NOW = time.perf_counter_ns
 
 
 class Clock:
@@ -81,17 +94,17 @@ class Clock:
 
     def start(self) -> None:
         self.stack = ["http"]
-        self.mark = time.perf_counter_ns()
+        self.mark = NOW()
 
     def enter(self, stage: str) -> None:
-        now = time.perf_counter_ns()
+        now = NOW()
         self.totals[self.stack[-1]] += now - self.mark
         self.mark = now
         self.stack.append(stage)
         self.crossings += 1
 
     def leave(self) -> None:
-        now = time.perf_counter_ns()
+        now = NOW()
         self.totals[self.stack.pop()] += now - self.mark
         self.mark = now
 
@@ -139,6 +152,13 @@ def instrument(app: Any, clock: Clock) -> Callable[[], None]:
     patch(dispatch, "resolve_rules", "rules")
     patch(RuleBook, "resolve", "rules")
     patch(Game, "answer", "engine")
+    try:
+        from service import replay_cache
+    except ImportError:  # a tree from before the cache (profiled the same way for a comparison)
+        replay_cache = None  # type: ignore[assignment]
+    if replay_cache is not None:
+        patch(replay_cache.TableMemo, "find", "cache")
+        patch(replay_cache.TableMemo, "keep", "cache")
     saved.append((dispatch, "json", dispatch.json))
     dispatch.json = types.SimpleNamespace(dumps=clock.timed("json encode", json.dumps))  # type: ignore[attr-defined]
     families = {sys.modules[type(g).__module__] for g in registry.GAMES.values()}
@@ -178,7 +198,7 @@ def environ(request: Request) -> dict[str, Any]:
         method=request.method,
         data=request.body,
         content_type="application/json" if request.body is not None else None,
-        headers={"Accept": "application/json", "User-Agent": "bench.profile"},
+        headers={"Accept": "application/json", "User-Agent": "bench.profile", **dict(request.headers)},
     )
     try:
         return builder.get_environ()
@@ -195,7 +215,7 @@ def call(app: Any, clock: Clock, request: Request) -> int:
         statuses.append(status)
         return lambda data: None
 
-    started = time.perf_counter_ns()
+    started = NOW()
     clock.start()
     result = app(env, start_response)
     try:
@@ -205,7 +225,7 @@ def call(app: Any, clock: Clock, request: Request) -> int:
         if hasattr(result, "close"):
             result.close()
     clock.stop()
-    elapsed = time.perf_counter_ns() - started
+    elapsed = NOW() - started
     if not statuses or not statuses[0].startswith("200"):
         raise RuntimeError(f"{request.name} -> {statuses}")
     return elapsed
@@ -219,7 +239,9 @@ def requests_of(tables: Iterable[Table]) -> dict[str, list[Request]]:
             if op == "hands_score":
                 hand = json.loads(request.body or b"{}")["hand"]
                 path = request.path.replace("/hands/score", "/hands/state")
-                by_op["state full"].append(Request.json(f"POST {path}", "POST", path, hand))
+                by_op["state full"].append(
+                    Request.json(f"POST {path}", "POST", path, hand, dict(request.headers))
+                )
     return by_op
 
 
@@ -251,6 +273,42 @@ def profile(
     return best
 
 
+def profile_in_order(
+    app: Any, clock: Clock, tables: list[Table], repeat: int = 1
+) -> dict[str, tuple[dict[str, float], float]]:
+    """µs per request for each stage and in all, per operation, over every request of `tables` sent
+    in the order each table sends them (one table after another), the replay cache emptied before
+    each pass; the fastest of `repeat` passes (by its whole time) is kept."""
+    from service.api.dispatch import replay_cache_of
+
+    cache = replay_cache_of(app)
+    ordered = [(op, r) for table in tables for op, r in table.bodies()]
+    for _, request in ordered[:50]:
+        call(app, clock, request)
+    best: tuple[float, dict[str, tuple[dict[str, float], float]]] | None = None
+    for _ in range(repeat):
+        if cache is not None:
+            cache.clear()
+        stages: dict[str, dict[str, int]] = {op: defaultdict(int) for op in OPERATIONS}
+        totals: dict[str, int] = defaultdict(int)
+        counts: dict[str, int] = defaultdict(int)
+        for op, request in ordered:
+            clock.totals.clear()
+            totals[op] += call(app, clock, request)
+            counts[op] += 1
+            for stage, ns in clock.totals.items():
+                stages[op][stage] += ns
+        whole = sum(totals.values())
+        if best is None or whole < best[0]:
+            per_op = {
+                op: ({s: stages[op][s] / n / 1000 for s in STAGES}, totals[op] / n / 1000)
+                for op, n in counts.items()
+            }
+            best = whole, per_op
+    assert best is not None
+    return best[1]
+
+
 def ceiling_cost(tables: dict[str, list[Table]], calls: int, repeat: int) -> float:
     """µs per request of the bare-Flask ceiling (bench/ceiling.py) on the tables' seat views."""
     from bench.ceiling import create_app
@@ -266,10 +324,10 @@ def clock_cost(clock: Clock) -> float:
     noop = clock.timed("http", lambda: None)
     clock.start()
     n = 100_000
-    started = time.perf_counter_ns()
+    started = NOW()
     for _ in range(n):
         noop()
-    elapsed = time.perf_counter_ns() - started
+    elapsed = NOW() - started
     clock.stop()
     return elapsed / n / 1000
 
@@ -283,11 +341,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2, help="hands each table plays")
     parser.add_argument("--calls", type=int, default=300, help="requests timed per game and operation")
     parser.add_argument("--repeat", type=int, default=3, help="passes per operation; the fastest is kept")
+    parser.add_argument(
+        "--no-keys", action="store_true", help="send no table key: the replay cache is not used"
+    )
+    parser.add_argument(
+        "--clock", choices=("wall", "cpu"), default="wall", help="wall time, or this thread's CPU time"
+    )
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables (docs/performance.md)")
     args = parser.parse_args(argv)
     if not 0 < args.calls <= 100_000 or not 0 < args.repeat <= 20:
         parser.error("--calls must be in (0, 100000] and --repeat in (0, 20]")
 
+    global NOW
+    NOW = time.thread_time_ns if args.clock == "cpu" else time.perf_counter_ns
     metrics_dir = tempfile.mkdtemp(prefix="trickref-profile-")
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir  # as under gunicorn: before prometheus loads
     try:
@@ -301,7 +367,8 @@ def run(args: argparse.Namespace) -> int:
 
     games = ALL_GAMES if args.game == "all" else [args.game]
     say(f"playing {args.tables} tables x {args.hands} hands of {', '.join(games)} in-process ...")
-    tables = build_tables(games, args.tables, args.hands, builder=Builder())
+    keys = not args.no_keys
+    tables = build_tables(games, args.tables, args.hands, builder=Builder(table_keys=keys))
     app = create_app()
     clock = Clock()
     instrument(app, clock)
@@ -311,13 +378,21 @@ def run(args: argparse.Namespace) -> int:
     for game, built in tables.items():
         by_op = requests_of(built)
         per_op: dict[str, tuple[dict[str, float], float]] = {}
+        if keys:
+            say(f"{game}: every request of its tables in order ...")
+            per_op.update(profile_in_order(app, clock, built, args.repeat))
         for op in PROFILED:
-            timed = sample(by_op[op], args.calls)
-            say(f"{game} {op}: {len(timed)} calls ...")
-            stages, total = profile(app, clock, timed, args.repeat)
-            per_op[op] = stages, total
+            if op in per_op:
+                calls = len(by_op[op])
+                stages, total = per_op[op]
+            else:
+                timed = sample(by_op[op], args.calls)
+                calls = len(timed)
+                say(f"{game} {op}: {calls} calls ...")
+                stages, total = profile(app, clock, timed, args.repeat)
+                per_op[op] = stages, total
             body = sum(len(r.body or b"") for r in by_op[op]) / len(by_op[op])
-            rows.append([game, op, len(timed), round(body), *(stages[s] for s in STAGES), total])
+            rows.append([game, op, calls, round(body), *(stages[s] for s in STAGES), total])
         # the table mix of this game: each operation weighted by how often a table sends it
         sent = {op: len(by_op[op]) for op in OPERATIONS}
         n = sum(sent.values())
@@ -332,6 +407,8 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"{when}; {platform.python_implementation()} {platform.python_version()}; {machine}\n"
         f"µs per request, in-process (no gunicorn), {args.tables} tables x {args.hands} hands per game, "
+        f"{'each table with its key (replay cache), in order' if keys else 'no table keys (no cache)'}, "
+        f"{'CPU' if args.clock == 'cpu' else 'wall-clock'} time, "
         f"the fastest of {args.repeat} passes; "
         f"clock cost {cost:.2f} µs per wrapped call; bench/ceiling.py in-process, the same hands/state "
         f"bodies: {ceiling:.1f} µs\n"

@@ -6,6 +6,10 @@ and when the hand is complete `hands/score`. The sequences are built once, in-pr
 Flask test client (the service answers every request; a request that does not answer 200 stops the
 build), and then replayed as load by bench/throughput.py or timed stage by stage by bench/profile.py.
 
+Each table sends its own table key (`Trickref-Table-Key`, 22 base64url characters) with every
+request, as a front end does so that the service's replay cache can keep its replayed states
+(service/replay_cache.py); `Builder(table_keys=False)` leaves it out.
+
 Actions: while there is an auction, the quiet table's call (bench.common.first_call: a contract is
 called, then kept); cards are a seeded random legal card (`policy="random"`) or the first legal one
 (`policy="first"`). Games with a deal schedule (Blob, Nomination Whist, Oh Hell) play consecutive
@@ -14,6 +18,7 @@ rounds from a seeded start, so the tables' hands have every size of the schedule
 
 from __future__ import annotations
 
+import base64
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -23,6 +28,7 @@ from bench.common import Request, first_call
 
 # the operations a table sends, as bench/profile.py names them (the contract's operation keys)
 OPERATIONS = ("deals", "hands_play", "hands_state", "hands_score")
+TABLE_KEY = "Trickref-Table-Key"  # service/replay_cache.HEADER
 
 
 @dataclass(frozen=True)
@@ -40,14 +46,15 @@ class Table:
 class Builder:
     """Plays hands through an in-process app (the Flask test client): nothing is listening."""
 
-    def __init__(self) -> None:
+    def __init__(self, table_keys: bool = True) -> None:
         from service import create_app
 
         self.client = create_app().test_client()
         self._schedules: dict[str, bool] = {}
+        self.table_keys = table_keys
 
-    def post(self, path: str, body: Any) -> Any:
-        response = self.client.post(path, json=body)
+    def post(self, path: str, body: Any, headers: dict[str, str] | None = None) -> Any:
+        response = self.client.post(path, json=body, headers=headers)
         if response.status_code != 200:
             raise RuntimeError(
                 f"POST {path} -> {response.status_code}: {response.get_data(as_text=True)[:500]}"
@@ -83,17 +90,21 @@ class Builder:
         base = f"/v1/games/{game}"
         requests: list[Request] = []
         operations: list[str] = []
+        # one key per table, as a front end keeps one (there it is a secret from a CSPRNG; here it
+        # is drawn from the table's own seed so that a seed still plays the very same requests)
+        secret = random.Random(f"key/{game}/{seed}").getrandbits(128).to_bytes(16, "big")
+        key = {TABLE_KEY: base64.urlsafe_b64encode(secret).decode().rstrip("=")} if self.table_keys else {}
 
         def send(operation: str, path: str, body: Any) -> Any:
-            requests.append(Request.json(f"POST {path}", "POST", path, body))
+            requests.append(Request.json(f"POST {path}", "POST", path, body, key))
             operations.append(operation)
-            return self.post(path, body)
+            return self.post(path, body, key)
 
         start = rng.randrange(1, 14) if self.has_schedule(game) else None
         for h in range(hands):
             body, _ = self.deal(game, seed * 1000 + h, None if start is None else start + h)
             record = send("deals", base + "/deals", body)["hand"]
-            state = self.post(base + "/hands/state", record)  # the front end's own first look
+            state = self.post(base + "/hands/state", record, key)  # the front end's own first look
             seats = len(record["hands"])
             for _ in range(2000):
                 if state["phase"] == "complete" or not state["legal_actions"]:

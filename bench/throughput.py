@@ -1,7 +1,7 @@
 """Service throughput against a bare-Flask ceiling, both under deploy/gunicorn.conf.py, in one run.
 
     python -m bench.throughput [--game all|oh-hell|...] [--workload both|tables|fixed]
-                               [--tables 6] [--hands 2] [--policy random|first]
+                               [--tables 6] [--hands 2] [--policy random|first] [--cache both|on|off]
                                [--seconds 5] [--rounds 4] [--concurrency 8] [--workers 2] [--threads 4]
                                [--language ar]
 
@@ -20,7 +20,14 @@ requests for a bounded time:
   and 4 players where the game has a deal schedule): the case measured before the table mix, kept
   so the two can be compared.
 
-The two servers take turns in short rounds (a table mix goes on where it stopped in the previous
+Every table sends its own table key (`Trickref-Table-Key`), and the fixed record one key, as a front
+end does, so the app keeps the replayed hands in its replay cache (service/replay_cache.py). With
+`--cache both` (the default) the app is also served with the cache turned off
+(`TRICKREF_REPLAY_CACHE=0`, row `no-cache`), the same requests, keys ignored: before and after in
+one run. After each workload the cache's lookups (hit: the whole record held; prefix: the record but
+its last actions; miss) and the most bytes one worker's cache held are read from /metrics.
+
+The servers take turns in short rounds (a table mix goes on where it stopped in the previous
 round). Prints req/s, p50/p99, requests per server CPU-second, and the real/ceiling ratio of each
 (the load generator shares the machine's cores, so the per-CPU figures, not the wall-clock rate,
 are the ones to plan capacity with: see deploy/README.md). bench/profile.py shows where the time
@@ -30,9 +37,12 @@ of each operation of the table mix goes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import platform
+import re
 import sys
+import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,7 +59,7 @@ from bench.common import (
     say,
     table_loop,
 )
-from bench.tables import build_tables, describe, interleave
+from bench.tables import TABLE_KEY, build_tables, describe, interleave
 
 WARMUP_SECONDS = 1.0
 ALL_GAMES = ["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"]
@@ -107,6 +117,20 @@ def measure(server: Server, label: str, load: Load, seconds: float, concurrency:
     raise RuntimeError(f"{load.name} on {server.app}: workers kept being replaced")
 
 
+LOOKUP = re.compile(r'^trickref_replay_cache_lookups_total\{result="(\w+)"\} (\S+)$', re.M)
+PEAK = re.compile(r"^trickref_replay_cache_peak_bytes (\S+)$", re.M)
+
+
+def cache_figures(server: Server) -> dict[str, float]:
+    """The replay cache's lookups by result and its peak bytes (one worker's most), from /metrics."""
+    with urllib.request.urlopen(server.url + "/metrics", timeout=10) as response:
+        text = response.read().decode()
+    figures = {result: float(n) for result, n in LOOKUP.findall(text)}
+    peak = PEAK.search(text)
+    figures["peak_bytes"] = float(peak.group(1)) if peak else 0.0
+    return figures
+
+
 def table_loads(games: list[str], tables: int, hands: int, policy: str) -> list[Load]:
     say(f"playing {tables} tables x {hands} hands of {', '.join(games)} in-process ...")
     by_game = build_tables(games, tables, hands, policy)
@@ -140,6 +164,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--policy", choices=("random", "first"), default="random", help="cards: seeded random or first legal"
     )
+    parser.add_argument(
+        "--cache",
+        choices=("both", "on", "off"),
+        default="both",
+        help="the app with its replay cache, without (TRICKREF_REPLAY_CACHE=0), or both side by side",
+    )
     parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds per operation")
     parser.add_argument("--seconds", type=float, default=5.0, help="measured time per operation and server")
     parser.add_argument("--concurrency", type=int, default=8, help="keep-alive connections")
@@ -168,10 +198,17 @@ def main(argv: list[str] | None = None) -> int:
     loads = [Load("GET /healthz", [(Request.json("GET /healthz", "GET", "/healthz"),)])]
     if args.workload in ("both", "tables"):
         loads += table_loads(games, args.tables, args.hands, args.policy)
-    with (
-        Server(args.app, args.workers, args.threads) as real,
-        Server(CEILING_APP, args.workers, args.threads) as ceiling,
-    ):
+    off = {"TRICKREF_REPLAY_CACHE": "0"}
+    with contextlib.ExitStack() as stack:
+        real = stack.enter_context(
+            Server(args.app, args.workers, args.threads, off if args.cache == "off" else {})
+        )
+        servers: list[tuple[str, Server]] = [("trickref", real)]
+        if args.cache == "both":
+            servers.append(
+                ("no-cache", stack.enter_context(Server(args.app, args.workers, args.threads, off)))
+            )
+        servers.append(("ceiling", stack.enter_context(Server(CEILING_APP, args.workers, args.threads))))
         if args.workload in ("both", "fixed"):
             for game in games:
                 record = state_payload(real.url, game)
@@ -179,12 +216,15 @@ def main(argv: list[str] | None = None) -> int:
                     say(f"SKIPPED hands/state: {game!r} is not registered (GET /v1/games/{game}: 404)")
                     continue
                 path = f"/v1/games/{game}/hands/state"
-                loads.append(Load(f"fixed {game}", [(Request.json(f"POST {path}", "POST", path, record),)]))
+                key = {TABLE_KEY: f"fixed-record-of-{game}".ljust(16, "-")}
+                request = Request.json(f"POST {path}", "POST", path, record, key)
+                loads.append(Load(f"fixed {game}", [(request,)]))
                 figures[f"fixed {game} payload_bytes"] = len(json.dumps(record))
+        cache_rows: list[list[Any]] = []
         for load in loads:
             # trickref and the ceiling take turns, in short rounds, so that what else the machine is
             # doing slows both alike and the ratio holds
-            servers = (("trickref", real), ("ceiling", ceiling))
+            before = cache_figures(real)
             for label, server in servers:
                 table_loop(
                     server.port,
@@ -215,16 +255,38 @@ def main(argv: list[str] | None = None) -> int:
                     "p99_ms": round(result.pct(0.99), 3),
                     "req_per_cpu_s": round(per_cpu, 1),
                 }
-            ratio = measured["trickref"].rate / measured["ceiling"].rate
             # per server CPU-second too: the wall-clock ratio moves with what else the machine runs
             # (the client included), the CPU one much less
             per_cpu = {
                 label: measured[label].count / cpus[label] if cpus[label] else float("nan") for label in cpus
             }
-            cpu_ratio = per_cpu["trickref"] / per_cpu["ceiling"]
-            rows.append([load.name, "trickref/ceiling", ratio, "", "", cpu_ratio])
-            figures[f"{load.name} ratio"] = round(ratio, 3)
-            figures[f"{load.name} cpu_ratio"] = round(cpu_ratio, 3)
+            for label, _ in servers[:-1]:
+                ratio = measured[label].rate / measured["ceiling"].rate
+                cpu_ratio = per_cpu[label] / per_cpu["ceiling"]
+                rows.append([load.name, f"{label}/ceiling", ratio, "", "", cpu_ratio])
+                suffix = "" if label == "trickref" else f" {label}"
+                figures[f"{load.name} ratio{suffix}"] = round(ratio, 3)
+                figures[f"{load.name} cpu_ratio{suffix}"] = round(cpu_ratio, 3)
+            after = cache_figures(real)
+            looked = {r: after.get(r, 0.0) - before.get(r, 0.0) for r in ("hit", "prefix", "miss")}
+            total = sum(looked.values())
+            if total:
+                share = {r: looked[r] / total for r in looked}
+                cache_rows.append(
+                    [
+                        load.name,
+                        int(total),
+                        share["hit"],
+                        share["prefix"],
+                        share["miss"],
+                        after["peak_bytes"] / 1024,
+                    ]
+                )
+                figures[f"{load.name} cache"] = {
+                    "lookups": int(total),
+                    **{r: round(v, 3) for r, v in share.items()},
+                    "peak_kib": round(after["peak_bytes"] / 1024, 1),
+                }
 
     print(
         f"\n{platform.python_implementation()} {platform.python_version()}, gunicorn gthread "
@@ -232,6 +294,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.seconds:g} s each (after {WARMUP_SECONDS:g} s warm-up); client on the same machine\n"
     )
     print(format_table(["workload", "server", "req/s", "p50 ms", "p99 ms", "req/server-CPU-s"], rows))
+    if cache_rows:
+        print("\nthe trickref row's replay cache (shares of its lookups; peak: one worker's most so far)\n")
+        print(format_table(["workload", "lookups", "hit", "prefix", "miss", "peak KiB"], cache_rows))
     if args.json:
         print(json.dumps(figures, indent=2))
     return 0

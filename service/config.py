@@ -12,6 +12,7 @@ from typing import Any
 
 DEFAULT_MAX_BODY = 256 * 1024
 DEFAULT_BODY_TIMEOUT = 5.0  # seconds the whole request body may take to arrive before a 408
+DEFAULT_REPLAY_CACHE_BYTES = 16 * 1024 * 1024  # per worker process (service/replay_cache.py)
 
 
 def _int(env: Mapping[str, str], name: str, default: int) -> int:
@@ -55,4 +56,7 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         # guard keeps one of them free of clients that stall
         "TRICKREF_THREADS": _int(env, "TRICKREF_THREADS", 4),
         "TRICKREF_DOCS": env.get("TRICKREF_DOCS", "1") not in ("0", "false", "no"),
+        # the replay cache: on unless turned off; used only by requests that send a table key
+        "TRICKREF_REPLAY_CACHE": env.get("TRICKREF_REPLAY_CACHE", "1") not in ("0", "false", "no"),
+        "TRICKREF_REPLAY_CACHE_BYTES": _int(env, "TRICKREF_REPLAY_CACHE_BYTES", DEFAULT_REPLAY_CACHE_BYTES),
     }

@@ -6,8 +6,9 @@
 - Logs: one JSON object per line on stdout (python-json-logger) at `TRICKREF_LOG_LEVEL`.
 - Metrics at `/metrics` (a plain Flask route, so not in the OpenAPI spec), labelled by operation
   (the endpoint), method and game (a registered id, `unknown`, or `-` when the route has none):
-  requests by status, latency, and error responses by problem `code`. Label values come from closed
-  sets only, so a client cannot grow the series count. With several gunicorn workers,
+  requests by status, latency, and error responses by problem `code`; the replay cache's lookups
+  by result (hit, prefix, miss) and the bytes it holds (service/replay_cache.py). Label values
+  come from closed sets only, so a client cannot grow the series count. With several gunicorn workers,
   `PROMETHEUS_MULTIPROC_DIR` switches to prometheus_client's multiprocess mode (gunicorn.conf.py
   prepares the directory, and folds a dead worker's files into one archive per metric type:
   `archive_dead_worker`); without it each app has its own registry. `/metrics` is for the
@@ -24,10 +25,11 @@ import logging
 import os
 import re
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,7 @@ from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
     Counter,
+    Gauge,
     Histogram,
     disable_created_metrics,
     generate_latest,
@@ -44,6 +47,7 @@ from prometheus_client import (
 from pythonjsonlogger.json import JsonFormatter
 
 from . import errors, i18n
+from .replay_cache import HEADER as TABLE_KEY_HEADER
 from .rules import registry
 
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -133,12 +137,19 @@ def multiprocess_dir() -> str | None:
     return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
 
 
+_GAUGES_LOCK = threading.Lock()
+
+
 @dataclass(frozen=True)
 class Metrics:
     registry: CollectorRegistry
     requests: Counter
     latency: Histogram
     problems: Counter
+    replay_lookups: Counter
+    # the replay cache's gauges, made at the first store: an unlabelled gauge opens its file at
+    # once in multiprocess mode, and the app is first built in gunicorn's master before that exists
+    _replay: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def create(cls) -> Metrics:
@@ -167,7 +178,43 @@ class Metrics:
                 ("operation", "game", "status", "code"),
                 registry=reg,
             ),
+            replay_lookups=Counter(
+                "trickref_replay_cache_lookups",
+                "Records looked up in the replay cache (requests with a table key), by result: the "
+                "whole record held (hit), a prefix held (prefix), nothing held (miss)",
+                ("result",),
+                registry=reg,
+            ),
         )
+
+    def replay_lookup(self, result: str) -> None:
+        child = self._replay.get(result)
+        if child is None:  # three label values, looked up once each
+            child = self._replay[result] = self.replay_lookups.labels(result)
+        child.inc()
+
+    def replay_held(self, held: int, peak: int) -> None:
+        gauges = self._replay.get("gauges")
+        if gauges is None:
+            with _GAUGES_LOCK:
+                gauges = self._replay.get("gauges")
+                if gauges is None:
+                    gauges = self._replay["gauges"] = (
+                        Gauge(
+                            "trickref_replay_cache_bytes",
+                            "Bytes the replay cache holds (an upper estimate), summed over the live workers",
+                            registry=self.registry,
+                            multiprocess_mode="livesum",
+                        ),
+                        Gauge(
+                            "trickref_replay_cache_peak_bytes",
+                            "The most bytes one worker's replay cache has held since it started",
+                            registry=self.registry,
+                            multiprocess_mode="max",
+                        ),
+                    )
+        gauges[0].set(held)
+        gauges[1].set(peak)
 
     def exposition(self) -> bytes:
         path = multiprocess_dir()
@@ -353,7 +400,7 @@ def init_app(app: Flask) -> None:
             resources={path: {"origins": list(origins)} for path in CORS_RESOURCES},
             methods=["GET", "HEAD", "POST", "OPTIONS"],
             expose_headers=CORS_EXPOSE,
-            allow_headers=["Content-Type", REQUEST_ID_HEADER],
+            allow_headers=["Content-Type", REQUEST_ID_HEADER, TABLE_KEY_HEADER],
             max_age=600,
         )
 

@@ -6,14 +6,16 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from flask import Response
+from flask import Flask, Response, current_app
+from flask import request as http_request
 
-from service import bots, i18n
+from service import bots, i18n, replay_cache
 from service.errors import language
 from service.headers import API_HEADERS, SECURED
 from service.rules.errors import Code, InvalidRecord, detail_key
 from service.rules.game import Game
 from service.rules.profile import Rules
+from service.rules.record import REPLAY_MEMO
 
 
 def _nested_rules(body: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
@@ -37,7 +39,7 @@ def resolve_rules(game: Game, body: Mapping[str, Any]) -> Rules:
     nested = list(_nested_rules(body))
     top = body.get("rules")
     rules = game.rules(top if top is not None or not nested else nested[0][1])
-    for where, request in nested:
+    for where, request in nested if top is not None else nested[1:]:  # not the one resolved above
         if game.rules(request).hash != rules.hash:
             raise InvalidRecord(
                 Code.RULES_CONFLICT,
@@ -47,26 +49,73 @@ def resolve_rules(game: Game, body: Mapping[str, Any]) -> Rules:
     return rules
 
 
+_API_HEADERS = list(API_HEADERS)
+
+
 def json_response(data: Any, status: int = 200) -> Response:
-    response = Response(
-        json.dumps(data, separators=(",", ":")),
-        status=status,
-        mimetype="application/json",
-        headers=API_HEADERS,
-    )
+    response = Response(json.dumps(data, separators=(",", ":")), status=status, mimetype="application/json")
+    # The fixed headers appended to werkzeug's list as they are: they are constants, checked once
+    # here, and Headers(...) validated each of them again on every answer (8 µs of ~300).
+    response.headers._list.extend(_API_HEADERS)  # type: ignore[attr-defined]
     setattr(response, SECURED, True)
     return response
 
 
+def _check_api_headers() -> None:
+    from werkzeug.datastructures import Headers
+
+    assert Headers(API_HEADERS).to_wsgi_list() == _API_HEADERS  # valid as werkzeug checks headers
+
+
+_check_api_headers()
+
+
+_TABLE_KEY_ENVIRON = "HTTP_" + replay_cache.HEADER.upper().replace("-", "_")
+_CACHE = "trickref_replay_cache"
+
+
+def replay_cache_of(app: Flask) -> replay_cache.ReplayCache | None:
+    """The app's replay cache (one per worker process), or None when it is turned off."""
+    cache: replay_cache.ReplayCache | None = app.extensions.get(_CACHE)
+    if cache is None and _CACHE not in app.extensions:
+        if app.config.get("TRICKREF_REPLAY_CACHE", True):
+            cache = replay_cache.ReplayCache(
+                app.config.get("TRICKREF_REPLAY_CACHE_BYTES", replay_cache.DEFAULT_MAX_BYTES),
+                metrics=app.extensions.get("trickref_metrics"),
+            )
+        app.extensions.setdefault(_CACHE, cache)
+        cache = app.extensions[_CACHE]
+    return cache
+
+
 def run(game: Game, operation: str, body: Mapping[str, Any]) -> Response:
+    """Answer one operation. A request with a valid table key (`Trickref-Table-Key`) replays its
+    record through the replay cache, seen through that key only; without one, as always."""
     rules = resolve_rules(game, body)
-    answer = game.answer(operation, rules, body)
+    return json_response(translated(answer(game, operation, rules, body)))
+
+
+def answer(game: Game, operation: str, rules: Rules, body: Mapping[str, Any]) -> Any:
+    """`game.answer`, through the replay cache when the request carries a valid table key."""
+    secret = replay_cache.valid_key(http_request.environ.get(_TABLE_KEY_ENVIRON))
+    cache = replay_cache_of(current_app) if secret is not None else None
+    if cache is None or secret is None:
+        return game.answer(operation, rules, body)
+    token = REPLAY_MEMO.set(cache.memo(secret, game.id))
+    try:
+        return game.answer(operation, rules, body)
+    finally:
+        REPLAY_MEMO.reset(token)
+
+
+def translated(answer: Any) -> Any:
+    """tricks/legal: each refused card's reason in the request's language."""
     illegal = answer.get("illegal") if isinstance(answer, dict) else None
-    if illegal:  # tricks/legal: each refused card's reason in the request's language
+    if illegal:
         lang = language()
         for item in illegal:
             item["reason"] = i18n.detail(lang, detail_key(Code(item["code"])), item["params"], item["reason"])
-    return json_response(answer)
+    return answer
 
 
 def suggest(game: Game, body: Mapping[str, Any]) -> Response:
@@ -76,7 +125,7 @@ def suggest(game: Game, body: Mapping[str, Any]) -> Response:
     place where the two meet."""
     rules = resolve_rules(game, body)
     seat = body["seat"]
-    view = game.answer("state", rules, {**body["hand"], "seat": seat})
+    view = answer(game, "state", rules, {**body["hand"], "seat": seat})
     found = bots.suggest(
         game.id,
         view,

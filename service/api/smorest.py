@@ -18,7 +18,7 @@ from marshmallow import Schema
 
 from schemas import spec as contract_spec
 from schemas.problem import ProblemSchema
-from service import errors, i18n
+from service import errors, i18n, replay_cache
 
 PROBLEM = errors.PROBLEM_MIMETYPE
 REQUEST_ID = {
@@ -30,9 +30,22 @@ _HELD = ", ".join(f"`{lang}`" for lang in i18n.LANGUAGES)
 ACCEPT_LANGUAGE = {
     "description": f"The languages the client prefers, with quality values (RFC 9110). Held: {_HELD}; "
     "a region picks its language (`ar-SA` is `ar`), and anything else is English. It decides the "
-    "language of a problem's `title` (docs/languages.md).",
+    "language of every text an answer carries: a problem's `title` and `detail`, an illegal card's "
+    "`reason`, the catalog's descriptions and the glossary (docs/languages.md).",
     "schema": {"type": "string"},
 }
+TABLE_KEY = {
+    "description": "Optional: a secret the front end picks for one table (16 to 64 characters from "
+    "[A-Za-z0-9_-], e.g. 128 random bits in base64url) and sends with every request of that table. "
+    "The service then keeps the hand it replayed, under a keyed hash of the record, so that the "
+    "table's next request (the same record, or one action more) replays one step instead of the "
+    "whole hand. Only requests with the same key can find what it kept, so a client without it "
+    "learns nothing from how fast it is answered; give each table its own key and never show it to "
+    "players. It never changes an answer; without it (or with a malformed one) nothing is kept.",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
+}
+# the operations that replay a hand record (service/replay_cache.py): where the table key helps
+REPLAYING = ("/hands/state", "/hands/play", "/hands/score", "/matches/score", "/hands/suggest")
 CONTENT_LANGUAGE = {
     "description": f"The language the answer was written in: one of {_HELD}, as negotiated from "
     "`Accept-Language` (the answer also says `Vary: Accept-Language`).",
@@ -60,6 +73,7 @@ class ContractSpec(apispec.APISpec):
             "name": "Accept-Language",
             **ACCEPT_LANGUAGE,
         }
+        components["parameters"]["TableKey"] = {"in": "header", "name": replay_cache.HEADER, **TABLE_KEY}
         components.setdefault("headers", {})["RequestId"] = REQUEST_ID
         components["headers"]["ContentLanguage"] = CONTENT_LANGUAGE
         header = {
@@ -68,7 +82,7 @@ class ContractSpec(apispec.APISpec):
         }
         for response in components.get("responses", {}).values():
             response["headers"] = header
-        for item in spec.get("paths", {}).values():
+        for path, item in spec.get("paths", {}).items():
             for op in item.values():
                 op.setdefault("parameters", []).extend(
                     (
@@ -76,6 +90,8 @@ class ContractSpec(apispec.APISpec):
                         {"$ref": "#/components/parameters/AcceptLanguage"},
                     )
                 )
+                if path.endswith(REPLAYING):
+                    op["parameters"].append({"$ref": "#/components/parameters/TableKey"})
                 for response in op["responses"].values():
                     if "$ref" not in response:
                         response["headers"] = header

@@ -6,7 +6,8 @@ parsed, duplicates and foreign cards found) so the rules can trust what they fol
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol, Self, TypeVar
 
@@ -233,4 +234,54 @@ def replay(state: S, actions: Sequence[Action]) -> S:
             state = state.apply(action)
         except RuleError as e:
             raise e.at(i) from None
+    return state
+
+
+class ReplayMemo(Protocol):
+    """Replayed states kept between requests (service/replay_cache.py implements it; the rules
+    only see this interface). `find` answers the longest prefix of `record` it holds under `scope`
+    (the rules' hash): (k, the state after the first k actions or None, a token for `keep`);
+    `keep(token, state)` stores the state after the whole record."""
+
+    def find(self, scope: str, record: HandRecord) -> tuple[int, Any, Any]: ...
+
+    def keep(self, token: Any, state: Any) -> None: ...
+
+
+# Set by the HTTP layer around one request whose client may use a memo; unset, nothing is kept.
+REPLAY_MEMO: ContextVar[ReplayMemo | None] = ContextVar("trickref_replay_memo", default=None)
+
+
+def replay_record(
+    scope: str, record: HandRecord, start: Callable[[], S], check: Callable[[int], None] | None = None
+) -> S:
+    """`start()` (the validated deal) with the record's actions folded over it, the first illegal
+    one pinned to its index; `check(i)`, when given, checks action i's fields first.
+
+    With a memo in force the fold starts from the longest prefix the memo holds instead: a state is
+    kept only once `start()` and every action up to it passed, and each step is a pure function of
+    the state and the action, so the answer (and the first error, at its index) is the same. The
+    field checks of the skipped prefix still run, in order, before the rest.
+    """
+    actions = record.actions
+    memo = REPLAY_MEMO.get()
+    held: Any = None
+    if memo is None:
+        state, k, token = start(), 0, None
+    else:
+        k, held, token = memo.find(scope, record)
+        state = start() if held is None else held
+    i = 0
+    try:
+        if check is not None:
+            for i in range(k):
+                check(i)
+        for i in range(k, len(actions)):
+            if check is not None:
+                check(i)
+            state = state.apply(actions[i])
+    except RuleError as e:
+        raise e.at(i) from None
+    if memo is not None and (held is None or k < len(actions)):
+        memo.keep(token, state)
     return state

@@ -20,7 +20,7 @@ from ..belote.cards import LAST_TRICK
 from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, card_params, scalar
 from ..profile import Rules
-from ..record import Action, HandRecord, check_distinct, check_table, replay
+from ..record import Action, HandRecord, check_distinct, check_table, replay_record
 from . import calling
 from .calling import (
     CALLING,
@@ -579,4 +579,4 @@ def start(rules: Rules, record: HandRecord) -> HandState:
 
 def build(rules: Rules, record: HandRecord) -> HandState:
     """Validate the deal, then replay its actions (the first illegal one raises, with its index)."""
-    return replay(start(rules, record), record.actions)
+    return replay_record(rules.hash, record, lambda: start(rules, record))

@@ -20,7 +20,7 @@ from ..game import Game, Json
 from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
 from ..play import play_on
 from ..profile import RuleBook, Rules
-from ..record import Action, HandRecord
+from ..record import Action, HandRecord, replay_record
 from ..trick import winning_index
 from ..tricks import legal_answer, partner_winning, read_hand_and_trick, read_played, winner_answer
 from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID, capot_value
@@ -121,15 +121,12 @@ class BlotGame(Game):
     def replay(self, rules: Rules, body: Mapping[str, Any]) -> tuple[HandRecord, BlotState]:
         """Validate a record and replay it; the first bad action raises, pinned to its index."""
         record = parse_record(body)
-        state = self.start(rules, record)
         raw = body.get("actions") or ()
-        for i, action in enumerate(record.actions):
-            try:
-                check_fields(raw[i], self.fields)
-                state = state.apply(action)
-            except RuleError as e:
-                raise e.at(i) from None
-        return record, state
+
+        def check(i: int) -> None:
+            check_fields(raw[i], self.fields)
+
+        return record, replay_record(rules.hash, record, lambda: self.start(rules, record), check)
 
     def build(self, rules: Rules, record: HandRecord) -> BlotState:
         return build(rules, record, self.game)

@@ -15,7 +15,7 @@ from typing import Any
 from ..cards import NO_TRUMP, STRAINS, Card, Suit, deck, suit_of
 from ..errors import Code, IllegalAction, InvalidRecord, card_params, scalar
 from ..profile import Rules
-from ..record import Action, HandRecord, check_distinct, replay
+from ..record import Action, HandRecord, check_distinct, replay_record
 from ..trick import legal_cards, winning_index
 from .options import (
     DEALER_CHOOSES,
@@ -655,4 +655,4 @@ def initial(
 
 def build(rules: Rules, record: HandRecord) -> HandState:
     """Validate the deal, then replay its actions (the first illegal one raises, with its index)."""
-    return replay(start(rules, record), record.actions)
+    return replay_record(rules.hash, record, lambda: start(rules, record))
