@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Flask, Response, current_app
 from flask import request as http_request
+from flask_smorest import abort
 
 from service import bots, i18n, replay_cache
 from service.errors import language
@@ -97,7 +98,15 @@ def run(game: Game, operation: str, body: Mapping[str, Any]) -> Response:
 
 def answer(game: Game, operation: str, rules: Rules, body: Mapping[str, Any]) -> Any:
     """`game.answer`, through the replay cache when the request carries a valid table key."""
-    secret = replay_cache.valid_key(http_request.environ.get(_TABLE_KEY_ENVIRON))
+    sent = http_request.environ.get(_TABLE_KEY_ENVIRON)
+    secret = replay_cache.valid_key(sent)
+    if sent is not None and secret is None:  # the contract's pattern: refused, never silently unused
+        abort(
+            422,
+            code="validation_failed",
+            message=f"{replay_cache.HEADER} must be 16 to 64 characters from [A-Za-z0-9_-]",
+            errors={"headers": {replay_cache.HEADER: ["Does not match ^[A-Za-z0-9_-]{16,64}$"]}},
+        )
     cache = replay_cache_of(current_app) if secret is not None else None
     if cache is None or secret is None:
         return game.answer(operation, rules, body)

@@ -41,7 +41,8 @@ TABLE_KEY = {
     "table's next request (the same record, or one action more) replays one step instead of the "
     "whole hand. Only requests with the same key can find what it kept, so a client without it "
     "learns nothing from how fast it is answered; give each table its own key and never show it to "
-    "players. It never changes an answer; without it (or with a malformed one) nothing is kept.",
+    "players. It never changes an answer; without it nothing is kept, and a malformed one is refused "
+    "(422 `validation_failed`, so a front end learns its key is wrong rather than losing the cache).",
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
 }
 # the operations that replay a hand record (service/replay_cache.py): where the table key helps

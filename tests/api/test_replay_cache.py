@@ -358,11 +358,18 @@ def test_state_bytes_counts_what_a_state_reaches_once() -> None:
 
 
 @pytest.mark.parametrize("bad", ["short", "k" * 65, "has space in it  x", "é" * 20, ""])
-def test_a_malformed_key_means_no_cache_and_the_same_answer(plain: Any, bad: str) -> None:
+def test_a_malformed_key_is_refused_and_nothing_is_kept(bad: str) -> None:
+    """The contract gives the key a pattern: a key outside it is a 422 (the front end learns its key
+    is wrong, rather than silently replaying every hand in full), and the cache is not touched."""
     app = create_app()
     record = deal(app, "blob", 1)
-    for _ in range(3):
-        same(app, plain, "/v1/games/blob/hands/state", record, bad)
+    answer = app.test_client().post(
+        "/v1/games/blob/hands/state", json=record, headers={"Trickref-Table-Key": bad.encode("utf-8")}
+    )
+    assert answer.status_code == 422, answer.get_data(as_text=True)
+    problem = answer.get_json()
+    assert problem["code"] == "validation_failed"
+    assert "headers.Trickref-Table-Key" in problem["errors"]
     s = stats(app)
     assert s.hits == s.prefixes == s.misses == s.stores == 0
 
