@@ -33,6 +33,8 @@ from .common import (
 )
 from .rules import Rules, RulesInForce, type_name
 from .spec import composes
+from .suggest import DESCRIPTION as SUGGEST_DESCRIPTION
+from .suggest import schemas as suggest_schemas
 
 MAX_ACTIONS = 200
 
@@ -319,4 +321,7 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
                   "Score a match so far",
                   "Every hand's score, running totals, finished or not, and the winner.",
                   match_req(), family.match(game)()),
+        Operation("hands_suggest", "POST", "/hands/suggest", "SuggestAction", "suggest",
+                  "A bot's action for a seat, from that seat's view only",
+                  SUGGEST_DESCRIPTION, *suggest_schemas(game, family.actions, record)),
     )  # fmt: skip

@@ -66,6 +66,7 @@ PATHS = {
     "tricks_winner": "tricks/winner",
     "tricks_legal": "tricks/legal",
     "matches_score": "matches/score",
+    "hands_suggest": "hands/suggest",
 }
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from flask import Response
 
+from service import bots
 from service.headers import API_HEADERS, SECURED
 from service.rules.errors import Code, InvalidRecord
 from service.rules.game import Game
@@ -59,3 +60,26 @@ def json_response(data: Any, status: int = 200) -> Response:
 def run(game: Game, operation: str, body: Mapping[str, Any]) -> Response:
     rules = resolve_rules(game, body)
     return json_response(game.answer(operation, rules, body))
+
+
+def suggest(game: Game, body: Mapping[str, Any]) -> Response:
+    """hands/suggest: a bot's action for `seat`. No peeking by construction: the bot is given the
+    seat's view (what hands/state answers with `seat`, errors included as that seat may read them),
+    never the record. service/bots is pure and the rules' Game does not know it: this is the one
+    place where the two meet."""
+    rules = resolve_rules(game, body)
+    seat = body["seat"]
+    view = game.answer("state", rules, {**body["hand"], "seat": seat})
+    found = bots.suggest(
+        game.id,
+        view,
+        seat,
+        level=body.get("level", "normal"),
+        seed=body.get("seed", 0),
+        budget_ms=body.get("budget_ms"),
+    )
+    return json_response({"rules": view["rules"], **found.to_json()})
+
+
+# Operations answered by a hook of their own rather than by a `Game` method through `run`.
+HOOKS: dict[str, Callable[[Game, Mapping[str, Any]], Response]] = {"suggest": suggest}

@@ -22,7 +22,7 @@ from service.rules import registry
 from service.rules.game import Game
 
 from . import examples
-from .dispatch import json_response, run
+from .dispatch import HOOKS, json_response, run
 from .smorest import Api, Blueprint, documented
 
 # What each kind of operation can answer besides 200 (each documented with its problem+json).
@@ -89,6 +89,13 @@ def _view(game: Game, op: Operation) -> Any:
 
         return describe
     engine = op.engine
+    hook = HOOKS.get(engine)
+    if hook is not None:
+
+        def answer(body: dict[str, Any]) -> Any:
+            return hook(game, body)
+
+        return answer
 
     def operate(body: dict[str, Any]) -> Any:
         return run(game, engine, body)

@@ -58,6 +58,20 @@ def illegal_play(hand: dict[str, Any], states: list[dict[str, Any]]) -> dict[str
     return {"hand": {**hand, "actions": []}, "action": {**first["legal_actions"][0], "seat": wrong}}
 
 
+def suggestion(client: Poster, hand: dict[str, Any], states: list[dict[str, Any]], index: int = 0) -> Example:
+    """hands/suggest at the hand's `index`-th action, for the seat to act, at level easy (it never
+    searches, so its answer is the seed's whatever the server's load): the first seed whose action
+    is not a pass, to show the game's own actions. The 422: the complete hand."""
+    state = states[index]
+    base = {"hand": {**hand, "actions": hand["actions"][:index]}, "seat": state["to_act"], "level": "easy"}
+    request = {**base, "seed": 0}
+    for seed in range(32):
+        if client.post("hands/suggest", {**base, "seed": seed})["action"]["type"] != "pass":
+            request = {**base, "seed": seed}
+            break
+    return "hands_suggest", "hands/suggest", request, {"hand": hand, "seat": 0, "level": "easy"}
+
+
 def plan(game: Game, client: Poster) -> Iterator[Example]:
     """The plan of the game's family: `<family>(game, client)` in `service/rules/<family>/examples.py`."""
     module = importlib.import_module(f"{__package__}.{game.family}.examples")

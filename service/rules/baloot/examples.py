@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..examples import Example, Poster, illegal_play, play_out
+from ..examples import Example, Poster, illegal_play, play_out, suggestion
 from ..game import Game
 
 
@@ -64,3 +64,4 @@ def baloot(game: Game, client: Poster) -> Iterator[Example]:
         {"hands": [{"hand": one}, {"summary": summary}]},
         {"hands": [{"summary": {**summary, "tricks": [8, 8]}}]},
     )
+    yield suggestion(client, hand, states)

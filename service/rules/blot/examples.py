@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..examples import Example, Poster, illegal_play
+from ..examples import Example, Poster, illegal_play, suggestion
 from ..game import Game
 
 
@@ -79,3 +79,4 @@ def blot(game: Game, client: Poster) -> Iterator[Example]:
         {"hands": [{"hand": first_deal}, {"summary": second[-1]["result"]["summary"]}]},
         {"hands": [{"summary": void}]},
     )
+    yield suggestion(client, hand, states)

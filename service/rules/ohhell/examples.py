@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..examples import Example, Poster, illegal_play, play_out
+from ..examples import Example, Poster, illegal_play, play_out, suggestion
 from ..game import Game
 
 
@@ -53,3 +53,4 @@ def ohhell(game: Game, client: Poster) -> Iterator[Example]:
         {"hands": [{"hand": round_one}, {"summary": {"bids": bids, "tricks": two[-1]["tricks_won"]}}]},
         {"hands": [{"summary": {"bids": [1], "tricks": [1]}}]},
     )
+    yield suggestion(client, hand, states)
