@@ -62,6 +62,21 @@ def test_the_page_loads_nothing_from_elsewhere_and_has_no_inline_code() -> None:
         assert "http://" not in text and "https://" not in text, module.name
 
 
+def test_the_client_calls_only_documented_operations(spec: dict[str, Any]) -> None:
+    """No private route: every operation api.js sends is in the contract, for every game."""
+    text = (STATIC / "api.js").read_text()
+    ops = set(re.findall(r'post\(game, "([a-z/]+)"', text))
+    assert {"deals", "hands/state", "hands/play", "hands/score", "matches/score", "hands/suggest"} <= ops
+    declared = re.search(r"@typedef \{([^}]*)\} GameId", text)
+    assert declared
+    games = re.findall(r'"([a-z-]+)"', declared.group(1))
+    assert len(games) == 6
+    for game in games:
+        for op in ops:
+            assert f"/v1/games/{game}/{op}" in spec["paths"], f"{game} {op}"
+    assert "/v1/games" in spec["paths"]
+
+
 def test_every_language_has_every_string() -> None:
     english = strings("en")
     for lang in LANGS[1:]:

@@ -20,10 +20,8 @@
 /** @typedef {S["BlobPlayResult"] | S["NominationWhistPlayResult"] | S["OhHellPlayResult"] | S["BazarBlotPlayResult"] | S["BlotDuelPlayResult"] | S["BalootPlayResult"]} PlayResult */
 /** @typedef {S["BlobScore"] | S["NominationWhistScore"] | S["OhHellScore"] | S["BazarBlotScore"] | S["BlotDuelScore"] | S["BalootScore"]} Score */
 /** @typedef {S["BlobMatch"] | S["NominationWhistMatch"] | S["OhHellMatch"] | S["BazarBlotMatch"] | S["BlotDuelMatch"] | S["BalootMatch"]} Match */
-/**
- * The answer of hands/suggest (a bot's move for one seat).
- * @typedef {{ action: Action, level: string, values?: unknown[], worlds?: number, playouts?: number, elapsed_ms?: number, cut?: boolean }} Suggestion
- */
+/** @typedef {S["BlobSuggestRequest"] | S["NominationWhistSuggestRequest"] | S["OhHellSuggestRequest"] | S["BazarBlotSuggestRequest"] | S["BlotDuelSuggestRequest"] | S["BalootSuggestRequest"]} SuggestRequest */
+/** @typedef {S["BlobSuggestion"] | S["NominationWhistSuggestion"] | S["OhHellSuggestion"] | S["BazarBlotSuggestion"] | S["BlotDuelSuggestion"] | S["BalootSuggestion"]} Suggestion */
 
 /** An answer other than 2xx: its problem+json (RFC 9457) with a stable `code`. */
 export class ApiError extends Error {
@@ -39,7 +37,8 @@ export class ApiError extends Error {
 }
 
 /** Requests sent, in all and per operation (`deals`, `hands/state`...). */
-export const calls = { total: 0, /** @type {Record<string, number>} */ byOp: {} };
+/** @type {{ total: number, byOp: Record<string, number> }} */
+export const calls = { total: 0, byOp: {} };
 
 /** The language the API writes its problems in (Accept-Language). */
 let language = "en";
@@ -146,9 +145,9 @@ export async function matchScore(game, hands) {
 
 /**
  * POST hands/suggest: a bot's move for `seat`, from that seat's view only (the service replays the
- * record and hides the other hands from the bot).
+ * record and hides the other hands from the bot). `action` goes back to hands/play as it is.
  * @param {GameId} game
- * @param {{ hand: HandRecord, seat: number, level: string, seed?: number, budget_ms?: number }} body
+ * @param {SuggestRequest} body
  */
 export async function suggest(game, body) {
   return /** @type {Suggestion} */ (await post(game, "hands/suggest", body));

@@ -350,21 +350,16 @@ async function advance() {
 async function botMove(seat, budget) {
   if (!saved || !saved.record) throw new Error("no hand");
   const s = saved.settings;
-  /** @type {{ hand: HandRecord, seat: number, level: string, seed?: number, budget_ms?: number }} */
-  const body = { hand: saved.record, seat, level: s.level, seed: (s.seed ?? 0) + (saved.record.actions || []).length };
+  /** @type {import("./api.js").SuggestRequest} */
+  const body = /** @type {import("./api.js").SuggestRequest} */ ({
+    hand: saved.record,
+    seat,
+    level: s.level,
+    seed: (s.seed ?? 0) + (saved.record.actions || []).length,
+  });
   if (budget !== undefined) body.budget_ms = budget;
-  try {
-    const answer = await counted(() => api.suggest(s.game, body));
-    return answer.action;
-  } catch (error) {
-    // a server without hands/suggest (older than the bots): the first legal action of that seat's view
-    if (!(error instanceof api.ApiError) || error.status !== 404) throw error;
-    const record = saved.record;
-    const seen = await counted(() => api.state(s.game, record, seat));
-    const first = (seen.legal_actions || [])[0];
-    if (!first) throw error;
-    return first;
-  }
+  const answer = await counted(() => api.suggest(s.game, body));
+  return /** @type {Action} */ (answer.action);
 }
 
 /**
@@ -862,7 +857,7 @@ function renderResult() {
   for (const deal of match.deals || match.rounds || []) {
     const tr = document.createElement("tr");
     tr.append(td(deal.deal ?? deal.round), td(deal.contract ? contractText(deal.contract) : deal.trump ? strainText(deal.trump) : "—"));
-    tr.append(td(deal.made === undefined ? "" : Array.isArray(deal.made) ? deal.made.map((m) => (m ? "✓" : "✗")).join(" ") : deal.made));
+    tr.append(td(deal.made === undefined ? "" : Array.isArray(deal.made) ? deal.made.map((/** @type {boolean} */ m) => (m ? "✓" : "✗")).join(" ") : deal.made));
     tr.append(td((deal.totals || []).join(" / ")));
     table.append(tr);
   }
