@@ -28,7 +28,6 @@ SEEDS = {"blob": 11, "nomination-whist": 12, "oh-hell": 13, "bazar-blot": 14, "b
 # a short schedule where the game has one, so a hand has few cards
 SHORT = {"blob": "7-1", "oh-hell": "7-1"}
 ARABIC = re.compile("[\u0600-\u06ff]")
-CALLS: dict[str, int] = {}
 
 SNAPSHOT = """() => {
   const me = document.querySelector('#me');
@@ -45,9 +44,9 @@ SNAPSHOT = """() => {
 }"""
 
 
-def open_table(tab: Tab, game: str, *, lang: str = "en", seed: int | None = None) -> None:
+def open_table(tab: Tab, game: str, *, lang: str = "en", seed: int | None = None, extra: str = "") -> None:
     page = tab.page
-    page.goto(f"{tab.base}/table?pause=0&seed={seed if seed is not None else SEEDS[game]}")
+    page.goto(f"{tab.base}/table?pause=0&seed={seed if seed is not None else SEEDS[game]}{extra}")
     page.wait_for_selector("#settings:not([hidden])")
     page.select_option("#set-lang", lang)
     page.select_option("#set-game", game)
@@ -138,6 +137,15 @@ def sheet_calls(page: Any) -> int:
     return int(page.eval_on_selector("#calls", "el => el.dataset.hand"))
 
 
+def record_calls(game: str, calls: int) -> None:
+    """The figures of docs/table.md: build/artifacts/table/calls.json, one entry per game."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / "calls.json"
+    figures = json.loads(path.read_text()) if path.is_file() else {}
+    figures[game] = calls
+    path.write_text(json.dumps(figures, indent=1, sort_keys=True))
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_hand_of_every_game_to_its_score_sheet(tab: Tab, game: str) -> None:
     page = tab.page
@@ -150,22 +158,13 @@ def test_a_whole_hand_of_every_game_to_its_score_sheet(tab: Tab, game: str) -> N
     # the sheet: the lines of hands/score for each side or seat, and the totals of matches/score
     assert page.locator("#sheet-body table.sheet tr[data-key=score]").count() == 1
     assert page.locator('#sheet-body dd[data-key="totals"]').inner_text()
-    CALLS[game] = sheet_calls(page)
-    print(f"{game}: {CALLS[game]} API calls for the hand; refused card: {code}: {text}")
+    calls = sheet_calls(page)
+    assert calls > 0
+    record_calls(game, calls)
+    print(f"{game}: {calls} API calls for the hand; refused card: {code}: {text}")
     screenshot(page, f"sheet-{game}")
     page.click("#next")
     page.wait_for_selector("#table:not([hidden]), #result:not([hidden])")
-
-
-def test_calls_per_hand_are_written_down() -> None:
-    """Runs after the games (same xdist group, file order): the figures for docs/table.md."""
-    if len(CALLS) < len(GAMES):
-        pytest.skip("the per-game tests did not all run in this process")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / "calls.json").write_text(json.dumps(CALLS, indent=1))
-    print("API calls per hand:", CALLS)
-    for game, count in CALLS.items():
-        assert count > 0, game
 
 
 def test_a_baloot_deal_in_arabic_lays_out_right_to_left(tab: Tab) -> None:
@@ -226,3 +225,16 @@ def test_the_table_fits_a_phone_screen(tab: Tab) -> None:
     play_to_sheet(tab, illegal=False, until=lambda s: s["mine"] and bool(s["legal"]))
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot(page, "table-baloot-360px")
+
+
+def test_when_the_seat_clock_runs_out_the_table_plays_the_apis_timeout_move(tab: Tab) -> None:
+    page = tab.page
+    open_table(tab, "baloot", extra="&clock=1")  # a 1 s clock instead of the tempo's 30 or 40
+    page.wait_for_selector("#me.to-act")
+    stored = "JSON.parse(localStorage.getItem('trickref.table.v1'))"
+    before = page.evaluate(f"() => {stored}.record.actions.length")
+    # nobody touches anything: the clock runs out and the move is made for seat 0
+    page.wait_for_function(f"() => {stored}.timeouts === 1", timeout=10000)
+    page.wait_for_function(f"() => {stored}.record.actions.length > {before}")
+    mine = page.evaluate(f"() => {stored}.record.actions[{before}]")
+    assert mine["seat"] == 0

@@ -392,6 +392,7 @@ async function playMine(action, el) {
     const answer = await counted(() => api.play(saved?.settings.game ?? "blob", record, action, ME));
     saved.record = /** @type {HandRecord} */ ({ ...record, actions: [...(record.actions || []), answer.action] });
     view = /** @type {View} */ (answer.state);
+    saved.timeouts = 0; // the player played: the count of timeouts in a row starts again
     store();
     bubble(answer.action);
     render();
@@ -948,14 +949,11 @@ async function main() {
     resume().catch(failed);
   });
   document.addEventListener("keydown", onKey);
-  if (stored && !stored.finished) {
+  if (stored && !stored.finished && (stored.record || stored.records.length)) {
     saved = stored;
     status(t("resumed"));
     if (stored.record) await resume();
-    else if (stored.match) {
-      // between hands: the sheet was shown; deal the next one
-      await newHand();
-    }
+    else await newHand(); // between two hands: the sheet was shown, deal the next one
     return;
   }
   openSettings();
