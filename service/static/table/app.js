@@ -136,7 +136,9 @@ function cardEl(card, extra = "") {
 function seatName(seat) {
   const players = view ? view.players : 4;
   if (seat === ME) return t("you");
-  if (players === 4) return t(["you", "left", "partner", "right"][(seat - ME + 4) % 4]);
+  // partners sit across in the games played in sides (their views carry a side's `contract`)
+  const across = view && "contract" in view ? "partner" : "across";
+  if (players === 4) return t(["you", "left", across, "right"][(seat - ME + 4) % 4]);
   if (players === 2) return t("opponent");
   return t("seat", { n: seat + 1 });
 }
@@ -770,8 +772,7 @@ function renderChips() {
 /** @param {number[]} totals */
 function totalsText(totals) {
   if (!saved) return "";
-  const game = saved.settings.game;
-  const sides = game === "bazar-blot" || game === "baloot";
+  const sides = totals.length < (view ? view.players : totals.length + 1); // one total per side
   return totals.map((n, i) => `${sides ? t(`team.${i}`) : seatName(i)} ${n}`).join(" · ");
 }
 
@@ -845,7 +846,7 @@ function renderResult() {
   if (!match) return;
   const winner = document.createElement("p");
   winner.className = "winner";
-  const sides = saved?.settings.game === "bazar-blot" || saved?.settings.game === "baloot";
+  const sides = (match.totals || []).length < (view ? view.players : 0);
   const w = match.winner;
   winner.textContent =
     w === null || w === undefined ? t("draw") : t("winner", { name: typeof w === "number" ? (sides ? t(`team.${w}`) : seatName(w)) : String(w) });
