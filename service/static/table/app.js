@@ -375,7 +375,6 @@ async function apply(action) {
   view = await counted(() => api.state(saved?.settings.game ?? "blob", record, ME));
   saved.record = record;
   store();
-  bubble(action);
   render();
 }
 
@@ -396,7 +395,6 @@ async function playMine(action, el) {
     view = /** @type {View} */ (answer.state);
     saved.timeouts = 0; // the player played: the count of timeouts in a row starts again
     store();
-    bubble(answer.action);
     render();
   } catch (error) {
     if (!(error instanceof api.ApiError)) throw error;
@@ -432,7 +430,7 @@ async function handOver() {
   saved.finished = Boolean(match.finished);
   store();
   renderChips();
-  renderSheet(score, record);
+  renderSheet(score);
   show("sheet");
   $("next").textContent = saved.finished ? t("result") : t("next_hand");
   status(t("hand_over"));
@@ -514,11 +512,6 @@ async function timeout() {
 
 /** @type {Map<number, string>} */
 const bubbles = new Map();
-
-/** @param {Action} action */
-function bubble(action) {
-  if (action.type !== "play") bubbles.set(action.seat, actionText(action));
-}
 
 function render() {
   if (!view || !saved) return;
@@ -780,9 +773,8 @@ function totalsText(totals) {
  * The sheet the rule books describe, from hands/score: each side's lines, the last trick, the
  * contract and whether it was made, and both totals from matches/score.
  * @param {Score} score
- * @param {HandRecord} record
  */
-function renderSheet(score, record) {
+function renderSheet(score) {
   const body = $("sheet-body");
   body.replaceChildren();
   const s = /** @type {Record<string, any>} */ (score);
@@ -817,7 +809,6 @@ function renderSheet(score, record) {
   const tricks = /** @type {any[]} */ (/** @type {any} */ (view)?.tricks || []);
   const last = tricks.at(-1);
   if (last && typeof last.winner === "number") fact("last_trick", seatName(last.winner));
-  void record;
   fact("hand_scores", totalsText(s.scores || []));
   const match = /** @type {Record<string, any> | null} */ (saved?.match ?? null);
   if (match) fact("totals", totalsText(match.totals || []));
