@@ -49,12 +49,17 @@ def open_table(tab: Tab, game: str, *, lang: str = "en", seed: int | None = None
     page.goto(f"{tab.base}/table?pause=0&seed={seed if seed is not None else SEEDS[game]}{extra}")
     page.wait_for_selector("#settings:not([hidden])")
     page.select_option("#set-lang", lang)
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
     page.select_option("#set-game", game)
     page.select_option("#set-level", "easy")
     if game in SHORT:
         page.select_option("#set-length", SHORT[game])
     page.click("#play")
     page.wait_for_selector("#table:not([hidden]), #sheet:not([hidden])")
+    settings = page.evaluate("() => JSON.parse(localStorage.getItem('trickref.table.v1')).settings")
+    assert (settings["game"], settings["level"], settings["lang"]) == (game, "easy", lang)
+    if game in SHORT:
+        assert settings["length"] == SHORT[game]
 
 
 def api_refusal(tab: Tab, record: dict[str, Any], card: str, lang: str) -> dict[str, Any]:
@@ -118,19 +123,26 @@ def play_to_sheet(
             if pick is None:
                 pick = types.index("pass") if "pass" in types else 0
             called = True
-            page.locator("#calls-panel [data-action]").nth(pick).click()
-        elif s["mine"] and s["legal"]:
+            act(page, page.locator("#calls-panel [data-action]").nth(pick))
+            continue
+        if s["mine"] and s["legal"]:
             if illegal and refused is None and s["other"]:
                 refused = try_illegal(tab, s["other"][0])
-            card = s["legal"][0]
-            page.click(f'#hand .card[data-card="{card}"]')
-            page.wait_for_function(
-                f"""() => !document.querySelector('#hand .card[data-card="{card}"]') ||
-                    !document.querySelector('#sheet').hidden"""
-            )
+            act(page, page.locator(f'#hand .card[data-card="{s["legal"][0]}"]'))
             continue
         page.wait_for_timeout(30)
     pytest.fail(f"no score sheet within {budget} s; status: {page.inner_text('#status')}")
+
+
+ACTIONS = "(JSON.parse(localStorage.getItem('trickref.table.v1'))?.record?.actions.length ?? -1)"
+
+
+def act(page: Any, control: Any) -> None:
+    """Click a call or a card, then wait until the page has recorded it (the record kept in the
+    browser grew, or the hand ended): the next look at the table is never the one before it."""
+    before = page.evaluate(ACTIONS)
+    control.click()
+    page.wait_for_function(f"() => {ACTIONS} !== {before}")
 
 
 def sheet_calls(page: Any) -> int:

@@ -200,13 +200,16 @@ function fill(select, options, selected) {
   );
 }
 
-function settingsChanged() {
+/** @param {boolean} [keep] keep what is chosen (a new language only relabels the choices) */
+function settingsChanged(keep = false) {
   const game = gameOf(/** @type {HTMLSelectElement} */ ($("set-game")).value);
   const rules = game.rules;
+  /** @param {string} id @param {unknown} fallback */
+  const chosen = (id, fallback) => (keep ? /** @type {HTMLSelectElement} */ ($(id)).value : String(fallback));
   fill(
     /** @type {HTMLSelectElement} */ ($("set-profile")),
     rules.profiles.map((p) => [p.name, p.name]),
-    rules.default_profile,
+    chosen("set-profile", rules.default_profile),
   );
   const players = rules.options.find((o) => o.name === "players");
   $("row-players").hidden = !players;
@@ -214,7 +217,7 @@ function settingsChanged() {
     /** @type {[string, string][]} */
     const counts = [];
     for (let n = players.minimum; n <= players.maximum; n += 1) counts.push([String(n), String(n)]);
-    fill(/** @type {HTMLSelectElement} */ ($("set-players")), counts, String(players.default));
+    fill(/** @type {HTMLSelectElement} */ ($("set-players")), counts, chosen("set-players", players.default));
   }
   const length = rules.options.find((o) => LENGTH_OPTIONS.includes(o.name));
   $("row-length").hidden = !length;
@@ -225,7 +228,7 @@ function settingsChanged() {
     fill(
       /** @type {HTMLSelectElement} */ ($("set-length")),
       values.map((v) => [v, t(`length.${v}`) === `length.${v}` ? v : t(`length.${v}`)]),
-      String(length.default),
+      chosen("set-length", length.default),
     );
     $("set-length").dataset.option = length.name;
   }
@@ -918,8 +921,10 @@ async function main() {
     params.get("game") ?? games[0]?.id,
   );
   settingsChanged();
-  $("set-game").addEventListener("change", settingsChanged);
-  $("set-lang").addEventListener("change", () => loadLanguage(/** @type {HTMLSelectElement} */ ($("set-lang")).value).then(settingsChanged));
+  $("set-game").addEventListener("change", () => settingsChanged());
+  $("set-lang").addEventListener("change", () =>
+    loadLanguage(/** @type {HTMLSelectElement} */ ($("set-lang")).value).then(() => settingsChanged(true)),
+  );
   $("settings").addEventListener("submit", (event) => {
     event.preventDefault();
     startMatch().catch(failed);
