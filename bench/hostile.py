@@ -78,6 +78,8 @@ class Nginx:
     conf: Path = NGINX_CONF
     port: int = field(default_factory=free_port)
     metrics_port: int = field(default_factory=free_port)
+    bots: int | None = None  # where hands/suggest goes (the bots pool's nginx); default: `upstream`
+    bots_port: int = field(default_factory=free_port)  # this nginx's own bots port (8081)
     tmp: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="trickref-nginx-")))
     proc: subprocess.Popen[bytes] | None = None
 
@@ -85,7 +87,10 @@ class Nginx:
         conf = self.conf.read_text().replace("/tmp/", f"{self.tmp}/")
         conf = conf.replace("listen 8080;", f"listen 127.0.0.1:{self.port};")
         conf = conf.replace("listen 9102;", f"listen 127.0.0.1:{self.metrics_port};")
+        conf = conf.replace("listen 8081;", f"listen 127.0.0.1:{self.bots_port};")
         conf = re.sub(r"server 127\.0\.0\.1:\d+;", f"server 127.0.0.1:{self.upstream};", conf)
+        bots = self.upstream if self.bots is None else self.bots
+        conf = conf.replace("server trickref-bots:8081;", f"server 127.0.0.1:{bots};")
         conf = conf.replace("access_log /dev/stdout trickref;", f"access_log {self.tmp}/access.log trickref;")
         conf = conf.replace("error_log /dev/stderr warn;", f"error_log {self.tmp}/error.log warn;")
         for pattern, replacement in self.edits:

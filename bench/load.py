@@ -37,6 +37,15 @@ named). Then:
    sending a response"). Counted against gunicorn (`--keepalive` overrides its idle timeout: 5
    reproduces the old setting) and behind nginx.
 
+6. bots (issue 15): hands/state p99 alone, then while a burst of Hard and Crazy hands/suggest
+   requests (closed loop, `--bots-burst` clients) runs against the bots' own pool: a second
+   gunicorn on 127.0.0.1, started at a lower CPU priority (`--bots-nice`, os.setpriority), which is
+   how two pools get separate capacity on one machine (in Kubernetes and compose: their own
+   Deployment and CPUs, deploy/README.md); and, for comparison, while the same burst runs against
+   the rules pool itself (what the separate pool prevents). Reported: hands/state p50/p99 in each
+   case (open loop at `--bots-rate`, queueing counted), suggest p50/p99 per level, and the load
+   average of the machine.
+
 `--phases` picks some of them (default: all). Every request goes to 127.0.0.1 and every phase
 stops on its own.
 """
@@ -59,6 +68,7 @@ from bench.common import (
     APP,
     Client,
     Request,
+    Result,
     Server,
     build_hands,
     call,
@@ -71,7 +81,8 @@ from bench.common import (
 from bench.hostile import ATTACKS, HostileReport, Nginx, nginx_binary, recover, run_attack
 from service.observability import SLOW_ROUTE, SLOW_ROUTE_ENV
 
-PHASES = ("sustained", "fault", "slow", "hostile", "keepalive")
+PHASES = ("sustained", "fault", "slow", "hostile", "keepalive", "bots")
+BOT_LEVELS = ("hard", "crazy")
 
 
 def build_mix(url: str) -> tuple[list[Request], list[str]]:
@@ -365,6 +376,150 @@ def keepalive_phase(port: int, target: str, server_idle: str, seconds: float) ->
     return list(reports.values())
 
 
+# --- bots: hands/suggest's own pool (issue 15) --------------------------------------------------------
+
+
+def bot_requests(url: str) -> tuple[list[Request], dict[str, list[Request]]]:
+    """hands/state at a few points of a hand of every game, and hands/suggest for the seat to act at
+    those points (bids, calls and cards) at each of BOT_LEVELS (default budgets)."""
+    states: list[Request] = []
+    suggests: dict[str, list[Request]] = {level: [] for level in BOT_LEVELS}
+    for game in games(url):
+        base = f"/v1/games/{game['id']}"
+        built = build_hands(url, game["id"])
+        assert built is not None
+        _, steps = built
+        for n, i in enumerate(sorted({0, 1, len(steps) // 3, 2 * len(steps) // 3})):
+            states.append(Request.json(f"POST {base}/hands/state", "POST", base + "/hands/state", steps[i]))
+            _, state = call(url + base + "/hands/state", "POST", steps[i])
+            for level in BOT_LEVELS:
+                body = {"hand": steps[i], "seat": state["to_act"], "level": level, "seed": n}
+                suggests[level].append(Request.json(f"{level} {base}", "POST", base + "/hands/suggest", body))
+    return states, suggests
+
+
+@dataclass
+class BotResult(Result):
+    """A level's hands/suggest results, with what the answers say: the bot's own time, and how
+    many searches the server's clock cut short."""
+
+    thought: list[float] = field(default_factory=list)  # elapsed_ms of each answer
+    cut: int = 0
+
+    def merge(self, other: Result) -> None:
+        super().merge(other)
+        if isinstance(other, BotResult):
+            self.thought += other.thought
+            self.cut += other.cut
+
+
+def bot_burst(port: int, suggests: dict[str, list[Request]], clients: int, stop: threading.Event) -> Any:
+    """`clients` connections sending hands/suggest back to back (levels in turn) until `stop`; the
+    thread list and the per-level results."""
+    results = {level: [BotResult(level, 0.0) for _ in range(clients)] for level in suggests}
+    levels = list(suggests)
+
+    def run(slot: int) -> None:
+        client, i = Client(port, timeout=60.0), slot
+        while not stop.is_set():
+            level = levels[i % len(levels)]
+            requests, result = suggests[level], results[level][slot]
+            start = time.perf_counter()
+            try:
+                status, body, _ = client.send(requests[(i // len(levels)) % len(requests)])
+            except (OSError, http.client.HTTPException):
+                result.errors += 1
+                client.close()
+                continue
+            finally:
+                i += 1
+            result.latencies.append(time.perf_counter() - start)
+            result.statuses[status] = result.statuses.get(status, 0) + 1
+            if status != 200:
+                result.errors += 1
+                continue
+            answer = json.loads(body)
+            result.thought.append(answer["elapsed_ms"])
+            result.cut += bool(answer["cut"])
+        client.close()
+
+    threads = [threading.Thread(target=run, args=(n,), daemon=True) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    return threads, results
+
+
+@dataclass
+class BotsReport:
+    state: list[tuple[str, Phase]] = field(default_factory=list)
+    suggest: list[tuple[str, str, BotResult]] = field(default_factory=list)  # (where, level, result)
+    load: tuple[float, float] = (0.0, 0.0)  # 1-minute load average before and after
+    nice: int = 0
+
+
+def bots_phase(args: argparse.Namespace) -> BotsReport:
+    report = BotsReport(nice=args.bots_nice)
+    before = os.getloadavg()[0]
+    with (
+        Server(args.app, args.workers, args.threads) as rules,
+        Server(args.app, args.workers, args.bots_threads) as bots,
+    ):
+        for pid in [bots.proc.pid, *bots.workers_pids()] if bots.proc else []:
+            os.setpriority(os.PRIO_PROCESS, pid, args.bots_nice)  # respawned workers inherit it
+        states, suggests = bot_requests(rules.url)
+        say(
+            f"bots: hands/state at {args.bots_rate:g} req/s for {args.bots_seconds:g} s alone, then with "
+            f"{args.bots_burst} clients sending {'/'.join(BOT_LEVELS)} hands/suggest to the bots pool "
+            f"(nice {args.bots_nice}), then to the rules pool itself ..."
+        )
+        report.state.append(
+            ("alone", open_loop(rules.port, states, args.bots_rate, args.bots_seconds, 8, "alone"))
+        )
+        for where, port in (("bots pool", bots.port), ("rules pool (shared)", rules.port)):
+            stop = threading.Event()
+            threads, results = bot_burst(port, suggests, args.bots_burst, stop)
+            time.sleep(1.0)  # the burst under way
+            phase = open_loop(rules.port, states, args.bots_rate, args.bots_seconds, 8, where)
+            stop.set()
+            for thread in threads:
+                thread.join(60)
+            report.state.append((f"with bots on the {where}", phase))
+            for level, per_client in results.items():
+                total = BotResult(level, args.bots_seconds)
+                for result in per_client:
+                    total.merge(result)
+                report.suggest.append((where, level, total))
+        report.load = (before, os.getloadavg()[0])
+    return report
+
+
+def print_bots(report: BotsReport, failures: list[str]) -> None:
+    print(
+        f"\nBots: hands/state (open loop) alone and with a burst of hands/suggest; the bots pool at nice "
+        f"{report.nice}; load average before / after: {report.load[0]:.1f} / {report.load[1]:.1f}"
+    )
+    rows = []
+    for name, phase in report.state:
+        rows.append([name, len(phase.outcomes), len(phase.failed()), phase.pct(0.5), phase.pct(0.99)])
+        if phase.failed():
+            failures.append(f"bots phase, hands/state {name}: {len(phase.failed())} failed")
+    print(format_table(["hands/state", "sent", "failed", "p50 ms", "p99 ms"], rows))
+    rows = []
+    for where, level, result in report.suggest:
+        statuses = ", ".join(f"{k}: {v}" for k, v in sorted(result.statuses.items()))
+        thought = sorted(result.thought)
+        worst = thought[min(len(thought) - 1, int(0.99 * len(thought)))] if thought else float("nan")
+        rows.append(
+            [where, level, result.count, result.pct(0.5), result.pct(0.99), worst, result.cut, statuses]
+        )
+        if result.errors:
+            failures.append(f"bots phase, {level} on the {where}: {result.errors} errors ({statuses})")
+    header = ["hands/suggest sent to", "level", "answered", "p50 ms", "p99 ms", "elapsed_ms p99", "cut"]
+    print(format_table([*header, "statuses"], rows))
+    print("(p50/p99: the client's wait; elapsed_ms: the bot's own time, as the answer says; cut: answers")
+    print(" whose search the server's clock stopped early, on a machine busier than the calibration's)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -386,6 +541,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--keepalive", type=int, default=None, help="gunicorn's idle timeout in the keep-alive phase"
     )
+    parser.add_argument("--bots-seconds", type=float, default=10.0, help="each bots measurement's length")
+    parser.add_argument("--bots-rate", type=float, default=100.0, help="hands/state req/s in the bots phase")
+    parser.add_argument("--bots-burst", type=int, default=4, help="concurrent hands/suggest clients")
+    parser.add_argument("--bots-threads", type=int, default=2, help="threads per worker of the bots pool")
+    parser.add_argument("--bots-nice", type=int, default=10, help="the bots pool's niceness (0..19)")
     parser.add_argument("--phases", default=",".join(PHASES), help=f"some of {','.join(PHASES)}")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
@@ -397,6 +557,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("bounded runs only: stall-seconds [0, 120], stalled (0, 500]")
     if not (0 < args.hostile_seconds <= 60 and 0 < args.keepalive_seconds <= 300):
         parser.error("bounded runs only: hostile-seconds (0, 60], keepalive-seconds (0, 300]")
+    if not (0 < args.bots_seconds <= 120 and 0 < args.bots_rate <= 1000 and 0 < args.bots_burst <= 32):
+        parser.error("bounded runs only: bots-seconds (0, 120], bots-rate (0, 1000], bots-burst (0, 32]")
+    if not (0 <= args.bots_nice <= 19 and 0 < args.bots_threads <= 16):
+        parser.error("bots-nice [0, 19], bots-threads (0, 16]")
     phases = set(args.phases.split(","))
     if not phases <= set(PHASES):
         parser.error(f"--phases: some of {', '.join(PHASES)}")
@@ -486,6 +650,8 @@ def main(argv: list[str] | None = None) -> int:
             if nginx_binary():
                 with Nginx(server.port) as nginx:
                     keepalive += keepalive_phase(nginx.port, "nginx", "75 s (nginx)", args.keepalive_seconds)
+
+    bots = bots_phase(args) if "bots" in phases else None
 
     print()
     rows = []
@@ -648,6 +814,8 @@ def main(argv: list[str] | None = None) -> int:
                 failures.append(
                     f"keep-alive: {k.lost} requests lost on connections closed under them ({k.target})"
                 )
+    if bots is not None:
+        print_bots(bots, failures)
     if failures:
         print("\nFAILED: " + "; ".join(failures))
         return 1

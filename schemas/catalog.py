@@ -31,19 +31,34 @@ class RangeSchema(StrictSchema):
 class OptionSchema(StrictSchema):
     """One rule option: its type says which of `allowed`, `minimum` and `maximum` apply."""
 
-    name = fields.String(required=True)
+    name = fields.String(
+        required=True, metadata={"description": "The option's id, as a request's rules name it"}
+    )
+    title = fields.String(
+        required=True, metadata={"description": "The option's name for players, in the answer's language"}
+    )
     type = fields.String(required=True, validate=validate.OneOf(["bool", "int", "enum", "int_list"]))
     default = OptionValue(required=True)
-    description = fields.String(required=True)
-    source = fields.String(required=True, metadata={"description": "Where the rule comes from"})
+    description = fields.String(
+        required=True, metadata={"description": "What it does, for players, in the answer's language"}
+    )
+    source = fields.String(required=True, metadata={"description": "Where the rule comes from (English)"})
     allowed = fields.List(fields.String(), metadata={"description": "The values of an enum option"})
     minimum = fields.Integer(strict=True)
     maximum = fields.Integer(strict=True)
 
 
 class ProfileSchema(StrictSchema):
-    name = fields.String(required=True)
-    description = fields.String(required=True)
+    name = fields.String(
+        required=True, metadata={"description": "The profile's id, as a request's rules name it"}
+    )
+    title = fields.String(
+        required=True, metadata={"description": "The profile's name for players, in the answer's language"}
+    )
+    description = fields.String(
+        required=True, metadata={"description": "What it plays, for players, in the answer's language"}
+    )
+    source = fields.String(required=True, metadata={"description": "Where its rules come from (English)"})
     overrides = fields.Dict(
         keys=fields.String(),
         values=OptionValue(),
@@ -62,8 +77,10 @@ class GameSchema(StrictSchema):
     """A game as the catalog describes it. `id` is an open string: new games appear over time."""
 
     id = fields.String(required=True, metadata={"description": "The game id, as in the game's paths"})
-    name = fields.String(required=True)
-    summary = fields.String(required=True)
+    name = fields.String(required=True, metadata={"description": "The game's name, in the answer's language"})
+    summary = fields.String(
+        required=True, metadata={"description": "Its rules in a sentence, in the answer's language"}
+    )
     players = fields.Nested(RangeSchema, required=True)
     actions = fields.List(
         fields.String(),

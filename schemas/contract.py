@@ -284,6 +284,7 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
         },
     )
     from .catalog import GameSchema
+    from .glossary import glossary_schema
 
     return (
         Operation("game", "GET", "", "DescribeGame", None, f"Describe {game.name}",
@@ -324,4 +325,12 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
         Operation("hands_suggest", "POST", "/hands/suggest", "SuggestAction", "suggest",
                   "A bot's action for a seat, from that seat's view only",
                   SUGGEST_DESCRIPTION, *suggest_schemas(game, family.actions, record)),
+        Operation("glossary", "GET", "/glossary", "GetGlossary", None,
+                  f"{game.name}'s words in your language",
+                  "The names of everything the game's answers carry as a code, in the language "
+                  "`Accept-Language` asks for (Content-Language says which): suits, ranks, every card, "
+                  "strains, phases, bids and calls, doubles, combinations and projects, capot, words of "
+                  "the table, the writing direction, and the order a hand is shown in per contract. "
+                  "Enough for a front end to render a table without a string of its own.",
+                  None, glossary_schema(game)()),
     )  # fmt: skip

@@ -69,7 +69,7 @@ def schemas(game: Game, actions: OneOf, record: type[Schema]) -> tuple[Schema, S
                 MAX_BUDGET_MS,
                 metadata={
                     "description": "Milliseconds the bot may think; lowers the level's own budget "
-                    "(easy, normal 50, hard 300, crazy 1500), never raises it"
+                    "(easy and normal 50, hard 300, crazy 1500), never raises it"
                 },
             ),
         },

@@ -8,21 +8,27 @@ generated from the contract sees exact types per game while the HTTP code knows 
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
+from flask import Response, request
 from flask_smorest import abort
 from werkzeug.routing import BaseConverter
 
 from schemas import family_of
 from schemas.catalog import GameListSchema
 from schemas.contract import Operation, operations
+from service import i18n
+from service.headers import API_HEADERS, SECURED
 from service.rules import registry
 from service.rules.game import Game
 
-from . import examples
-from .dispatch import HOOKS, json_response, run
+from . import examples, texts
+from . import glossary as glossaries
+from .dispatch import HOOKS, run
 from .smorest import Api, Blueprint, documented
 
 # What each kind of operation can answer besides 200 (each documented with its problem+json).
@@ -38,13 +44,37 @@ catalog: Blueprint = Blueprint(
 @catalog.doc(
     operationId="listGames",
     description="Each option carries its type, default, allowed values, "
-    "a one-line description and the source of the rule. Game ids are an open set: new games appear.",
+    "a one-line description and the source of the rule. Game ids are an open set: new games appear. "
+    "Names, summaries, titles and descriptions are in the language `Accept-Language` asks for "
+    "(Content-Language says which); ids, values and sources never change with it.",
 )
 @catalog.response(200, GameListSchema(), example=examples.catalog("games"))
 @catalog.errors(*GET_ERRORS)
 def list_games() -> Any:
     """List every game with its rule profiles and options"""
-    return json_response({"games": [g.describe() for g in registry.GAMES.values()]})
+    lang = language()
+    return kept(("games", lang), lambda: texts.catalog(lang))
+
+
+def language() -> str:
+    """The language this request's answer is written in (the same Content-Language says)."""
+    return i18n.negotiate(request.headers.get("Accept-Language"))
+
+
+# The catalog's and the glossaries' bodies, encoded once per answer and language: their keys are
+# the registry's games and the held languages only (`negotiate` answers nothing else), so this
+# holds at most (1 + 2 x games) x languages texts. A request then costs a dict lookup.
+_encoded: dict[tuple[str, str], str] = {}
+
+
+def kept(key: tuple[str, str], build: Callable[[], Any]) -> Response:
+    """`json_response(build())`, with the body encoded at the key's first request and kept."""
+    text = _encoded.get(key)
+    if text is None:
+        text = _encoded[key] = json.dumps(build(), separators=(",", ":"))
+    response = Response(text, mimetype="application/json", headers=API_HEADERS)
+    setattr(response, SECURED, True)
+    return response
 
 
 # Unknown games: not in the contract (every documented path names a real game), answered with a
@@ -82,10 +112,18 @@ def state_link(game: Game) -> dict[str, Any]:
 
 
 def _view(game: Game, op: Operation) -> Any:
+    if op.key == "glossary":
+
+        def glossary() -> Any:
+            lang = language()
+            return kept((f"{game.id}/glossary", lang), lambda: glossaries.glossary(game, lang))
+
+        return glossary
     if op.engine is None:
 
         def describe() -> Any:
-            return json_response(game.describe())
+            lang = language()
+            return kept((game.id, lang), lambda: texts.describe(game, lang))
 
         return describe
     engine = op.engine

@@ -109,8 +109,9 @@ class Option:
 @dataclass(frozen=True)
 class Profile:
     name: str
-    description: str
+    description: str  # for players: what the profile plays (sources go in `source`)
     overrides: Mapping[str, Any] = field(default_factory=dict)
+    source: str = ""  # the rule book (section) or the tables it records
 
 
 @dataclass(frozen=True)
@@ -300,6 +301,7 @@ class RuleBook:
                 {
                     "name": p.name,
                     "description": p.description,
+                    "source": p.source,
                     "overrides": {
                         k: (list(v) if isinstance(v, tuple) else v) for k, v in p.overrides.items()
                     },

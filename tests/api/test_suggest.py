@@ -132,7 +132,7 @@ def test_every_phase_every_level_gets_a_legal_action(client, game, players):
         accepted(client, game, hand, state["to_act"], resp.get_json())
 
 
-def uncut(client, game: str, body: dict, wanted: int = 2, tries: int = 12) -> list[dict]:
+def uncut(client, game: str, body: dict, wanted: int = 2, tries: int = 24) -> list[dict]:
     """Answers to the same request that the server's clock did not cut short (an overloaded machine
     may cut a search, and then the answer may differ: the contract says so with `cut`)."""
     found: list[dict] = []
@@ -151,15 +151,16 @@ def uncut(client, game: str, body: dict, wanted: int = 2, tries: int = 12) -> li
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_same_request_and_seed_same_answer(client, game):
     hand, state = walk(client, game, deal(client, game, 11, None), 6, random.Random(11))
-    body = {"hand": hand, "seat": state["to_act"], "level": "normal", "seed": 42}
-    first, second = uncut(client, game, body)
-    assert first == second
-    assert first["playouts"] > 0 or len(state["legal_actions"]) == 1 or not first["values"]
     easy = [
         same_run(suggest(client, game, hand, state["to_act"], level="easy", seed=s).get_json())
         for s in (7, 7)
     ]
     assert easy[0] == easy[1]
+    body = {"hand": hand, "seat": state["to_act"], "level": "normal", "seed": 42}
+    first, second = uncut(client, game, body)  # a search the clock cut may differ: skipped if all are
+    assert first == second
+    if first["values"]:  # the action is one of the candidates it weighed
+        assert first["action"] in [v["action"] for v in first["values"]]
 
 
 def hidden_places(hand: dict, seat: int) -> list[tuple[str, int | None]]:

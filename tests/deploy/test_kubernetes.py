@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import shutil
 import subprocess
@@ -16,6 +17,8 @@ from service import create_app
 from .conftest import K8S, dockerfile_port, dockerfile_uid, load_gunicorn_conf, load_manifest, tool
 
 MANIFESTS = ["deployment.yaml", "service.yaml", "hpa.yaml", "pdb.yaml"]
+BOTS = ["bots-deployment.yaml", "bots-service.yaml", "bots-hpa.yaml", "bots-pdb.yaml"]
+MANIFESTS += BOTS
 K8S_VERSIONS = ["1.30.0", "1.37.0"]  # oldest supported target and the newest schema shipped
 YAMLLINT = "{extends: default, rules: {line-length: {max: 110}}}"
 
@@ -85,8 +88,9 @@ def test_kustomization_lists_every_manifest(m: dict[str, dict[str, Any]]) -> Non
     # under the name the pod's volume refers to
     (generator,) = kustomization["configMapGenerator"]
     assert generator["files"] == ["nginx.conf"] and (K8S / "nginx.conf").is_file()
-    volumes = [v for v in pod_spec(m)["volumes"] if "configMap" in v]
-    assert [v["configMap"]["name"] for v in volumes] == [generator["name"]]
+    for deployment in ("deployment", "bots-deployment"):
+        volumes = [v for v in m[deployment]["spec"]["template"]["spec"]["volumes"] if "configMap" in v]
+        assert [v["configMap"]["name"] for v in volumes] == [generator["name"]]
     images = {i["name"] for i in kustomization.get("images", [])}
     assert container(m)["image"].split(":")[0] in images
 
@@ -106,7 +110,7 @@ def test_kustomize_build_validates() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     documents = list(yaml.safe_load_all(built))
     assert sorted(d["kind"] for d in documents) == sorted(
-        ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "ConfigMap"]
+        ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"] * 2 + ["ConfigMap"]
     )
     (config_map,) = [d for d in documents if d["kind"] == "ConfigMap"]
     assert config_map["data"]["nginx.conf"] == (K8S / "nginx.conf").read_text()
@@ -232,3 +236,81 @@ def test_termination_grace_exceeds_gunicorn_drain(m: dict[str, dict[str, Any]]) 
     conf = load_gunicorn_conf({"PROMETHEUS_MULTIPROC_DIR": "/x"})
     pre_stop = container(m).get("lifecycle", {}).get("preStop", {}).get("sleep", {}).get("seconds", 0)
     assert pod_spec(m)["terminationGracePeriodSeconds"] > conf["graceful_timeout"] + pre_stop
+
+
+# --- the bots' own pool (hands/suggest) -------------------------------------------------------------
+
+
+def test_bots_pool_is_the_api_pod_with_its_own_port_and_threads(m: dict[str, dict[str, Any]]) -> None:
+    """trickref-bots runs the same pod as the api (image, nginx sidecar, security, resources,
+    volumes, probes: a test of the api pod holds for it), except its labels, the bots port its
+    nginx is reached on (readiness through it, like the requests) and fewer threads per worker."""
+    api = m["deployment"]["spec"]["template"]
+    bots = copy.deepcopy(m["bots-deployment"]["spec"]["template"])
+    assert bots["metadata"]["labels"]["app.kubernetes.io/component"] == "bots"
+    bots["metadata"]["labels"]["app.kubernetes.io/component"] = "api"
+    spread = bots["spec"]["topologySpreadConstraints"][0]["labelSelector"]["matchLabels"]
+    assert spread == bots["metadata"]["labels"] | {"app.kubernetes.io/component": "bots"}
+    spread["app.kubernetes.io/component"] = "api"
+    containers = {c["name"]: c for c in bots["spec"]["containers"]}
+    env = containers["trickref"]["env"]
+    (threads,) = [e for e in env if e["name"] == "TRICKREF_THREADS"]
+    assert 1 <= int(threads["value"]) < load_gunicorn_conf({"PROMETHEUS_MULTIPROC_DIR": "/x"})["threads"]
+    env.remove(threads)
+    nginx = containers["nginx"]
+    (port,) = [p for p in nginx["ports"] if p["name"] == "bots"]
+    nginx["ports"].remove(port)
+    assert nginx["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "bots"}
+    assert nginx["livenessProbe"]["tcpSocket"] == {"port": "bots"}
+    nginx["readinessProbe"]["httpGet"]["port"] = nginx["livenessProbe"]["tcpSocket"]["port"] = "http"
+    assert bots == api
+    conf = (K8S / "nginx.conf").read_text()
+    assert f"listen {port['containerPort']};" in conf
+
+
+def test_bots_service_hpa_and_pdb_select_the_bots_pods_only(m: dict[str, dict[str, Any]]) -> None:
+    api_labels = m["deployment"]["spec"]["template"]["metadata"]["labels"]
+    bots_labels = m["bots-deployment"]["spec"]["template"]["metadata"]["labels"]
+    selectors = {
+        "bots-deployment": m["bots-deployment"]["spec"]["selector"]["matchLabels"],
+        "bots-service": m["bots-service"]["spec"]["selector"],
+        "bots-pdb": m["bots-pdb"]["spec"]["selector"]["matchLabels"],
+    }
+    for name, selector in selectors.items():
+        assert selector.items() <= bots_labels.items() and not selector.items() <= api_labels.items(), name
+    # and the api's own selectors leave the bots pods out (the api Service never sends them a table)
+    for selector in (m["service"]["spec"]["selector"], m["pdb"]["spec"]["selector"]["matchLabels"]):
+        assert not selector.items() <= bots_labels.items()
+    hpa = m["bots-hpa"]["spec"]
+    assert hpa["scaleTargetRef"]["name"] == m["bots-deployment"]["metadata"]["name"]
+    assert any(x["type"] == "Resource" and x["resource"]["name"] == "cpu" for x in hpa["metrics"])
+    assert m["bots-pdb"]["spec"]["minAvailable"] < hpa["minReplicas"] <= hpa["maxReplicas"]
+    assert m["bots-deployment"]["spec"]["replicas"] >= hpa["minReplicas"]
+    env = {e["name"]: e["value"] for e in container(m)["env"]}
+    bots_env = {
+        e["name"]: e["value"]
+        for c in m["bots-deployment"]["spec"]["template"]["spec"]["containers"]
+        for e in c.get("env", [])
+    }
+    cpu = m["bots-deployment"]["spec"]["template"]["spec"]["containers"][0]["resources"]["requests"]["cpu"]
+    assert int(bots_env["WEB_CONCURRENCY"]) == cpu_cores(cpu)
+    assert bots_env["TRICKREF_BIND"] == env["TRICKREF_BIND"]
+
+
+def test_the_api_nginx_routes_suggest_to_the_bots_service(m: dict[str, dict[str, Any]]) -> None:
+    """nginx.conf's bots upstream is the bots Service's name and port, which targets the bots pods'
+    nginx port that proxies hands/suggest to their own gunicorn."""
+    conf = (K8S / "nginx.conf").read_text()
+    upstream = re.search(r"upstream trickref_bots \{\s*server ([\w.-]+):(\d+);", conf)
+    assert upstream
+    service = m["bots-service"]
+    (port,) = service["spec"]["ports"]
+    assert (upstream.group(1), int(upstream.group(2))) == (service["metadata"]["name"], port["port"])
+    bots_nginx = next(
+        c for c in m["bots-deployment"]["spec"]["template"]["spec"]["containers"] if c["name"] == "nginx"
+    )
+    ports = {p["name"]: p["containerPort"] for p in bots_nginx["ports"]}
+    assert port["targetPort"] == "bots" and f"listen {ports['bots']};" in conf
+    assert re.search(
+        r"location ~ \^/v1/games/\[\^/\]\+/hands/suggest\$ \{\s*[^}]*proxy_pass http://trickref_bots;", conf
+    )

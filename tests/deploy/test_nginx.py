@@ -64,6 +64,13 @@ def servers(conf: str) -> list[str]:
     return blocks
 
 
+def suggest_location(server: str) -> str:
+    """The text of the server's hands/suggest location."""
+    match = re.search(r"location ~ \^/v1/games/\[\^/\]\+/hands/suggest\$ \{\n(.*?)\n    \}", server, re.S)
+    assert match, "no hands/suggest location"
+    return match.group(1)
+
+
 def problems(conf: str) -> dict[int, dict[str, Any]]:
     found = {}
     for status, body in re.findall(r"return (\d{3}) '(.*?)';", conf, re.S):
@@ -75,12 +82,16 @@ def test_slow_client_timeouts_and_buffering() -> None:
     conf = nginx_conf()
     assert 0 < seconds(directive(conf, "client_header_timeout")[0]) <= 10
     assert 0 < seconds(directive(conf, "client_body_timeout")[0]) <= 10
-    assert directive(conf, "proxy_request_buffering") == ["on"]
-    assert directive(conf, "proxy_buffering") == ["on"]
+    # every route to a gunicorn (the pod's, the bots pool's) reads requests whole and buffers answers
+    passes = len(directive(conf, "proxy_pass")) - 2  # not the metrics or readiness proxies
+    assert directive(conf, "proxy_request_buffering") == ["on"] * passes
+    assert directive(conf, "proxy_buffering") == ["on"] * passes
     gunicorn = load_gunicorn_conf({"PROMETHEUS_MULTIPROC_DIR": "/x"})
     # nginx closes idle upstream connections before gunicorn does, and waits out a slow request
     assert seconds(directive(conf, "keepalive_timeout")[-1]) < gunicorn["keepalive"]
-    assert seconds(directive(conf, "proxy_read_timeout")[0]) > gunicorn["timeout"]
+    timeouts = directive(conf, "proxy_read_timeout")
+    assert len(timeouts) == passes + 2
+    assert all(seconds(t) > gunicorn["timeout"] for t in timeouts[:passes])
     # clients' idle expiry (httpx 5 s, aiohttp 15 s) ends before nginx closes their connection
     assert seconds(directive(conf, "keepalive_timeout")[0]) > 15
 
@@ -111,11 +122,19 @@ def test_body_limit_agrees_with_the_app_and_memory_is_bounded() -> None:
 def test_connections_and_requests_are_limited_per_client_address() -> None:
     conf = nginx_conf()
     zones = directive(conf, "limit_conn_zone") + directive(conf, "limit_req_zone")
-    assert len(zones) == 2 and all(z.startswith("$binary_remote_addr ") for z in zones)
+    assert len(zones) == 4 and all(z.startswith("$binary_remote_addr ") for z in zones)
     public = servers(conf)[0]
-    (per_client,) = directive(public, "limit_conn")
-    assert 0 < int(per_client.split()[1]) <= 64
+    per_client = directive(public, "limit_conn")[0]
+    assert per_client.split()[0] == "per_client" and 0 < int(per_client.split()[1]) <= 64
     assert directive(public, "limit_req")
+    # hands/suggest (bots: up to 1.5 s of a core each) keeps the general limits and adds its own
+    suggest = suggest_location(public)
+    limits = dict(x.split() for x in directive(suggest, "limit_conn"))
+    assert limits["per_client"] == per_client.split()[1] and 0 < int(limits["suggest_per_client"]) <= 8
+    rates = [x.split()[0] for x in directive(suggest, "limit_req")]
+    assert rates == ["zone=per_client_rate", "zone=suggest_per_client_rate"]
+    (rate,) = [z for z in directive(conf, "limit_req_zone") if "zone=suggest_per_client_rate" in z]
+    assert int(re.search(r"rate=(\d+)r/s", rate).group(1)) <= 20
     assert directive(conf, "limit_conn_status") == directive(conf, "limit_req_status") == ["429"]
 
 
@@ -133,7 +152,15 @@ def test_every_error_nginx_makes_is_a_problem_with_the_request_id() -> None:
     pages = " ".join(directive(conf, "error_page"))
     for status in ("400", "413", "429", "502", "503", "504"):
         assert status in pages.split(), status
-    assert "proxy_intercept_errors" not in conf  # the app's own errors pass untouched
+    # the app's own errors pass untouched: only the route to the bots pool intercepts, and only
+    # what that pool's nginx makes (down, too slow, over a limit), never the app's 400, 422 or 500
+    public = servers(conf)[0]
+    suggest = suggest_location(public)
+    assert conf.count("proxy_intercept_errors") == 1 and directive(suggest, "proxy_intercept_errors") == [
+        "on"
+    ]
+    intercepted = {code for page in directive(suggest, "error_page") for code in page.split()[:-1]}
+    assert intercepted == {"413", "429", "502", "503", "504", "=503"}
     # the id: the client's when the app would keep it (service/observability.py), else nginx's
     assert "~^[A-Za-z0-9._-]{1,128}$" in conf
     assert "X-Request-ID $trickref_request_id" in " ".join(directive(conf, "proxy_set_header"))
@@ -157,8 +184,9 @@ def test_the_access_log_names_the_client_and_gunicorn_hears_it_from_nginx_only()
 def test_metrics_are_not_forwarded_from_the_public_port() -> None:
     """Issue 17.5: /metrics was public through `location /`."""
     conf = nginx_conf()
-    public, metrics = servers(conf)
+    public, bots, metrics = servers(conf)
     assert re.search(r"location = /metrics \{\s*return 404;", public)
+    assert re.search(r"location / \{\s*return 404;", bots) and "/metrics" not in bots
     assert directive(metrics, "proxy_pass") == ["http://trickref"]
     assert re.findall(r"location (.*?) \{", metrics) == ["= /metrics", "/"]
     ports = {p["name"]: p["containerPort"] for p in containers()["nginx"]["ports"]}
@@ -171,7 +199,8 @@ def test_nginx_is_the_only_way_in() -> None:
     c = containers()
     env = {e["name"]: e["value"] for e in c["trickref"]["env"]}
     assert env["TRICKREF_BIND"].startswith("127.0.0.1:")
-    assert directive(conf, "server") == [env["TRICKREF_BIND"]]  # the upstream
+    # the upstreams: gunicorn in the pod, and the bots' pool (its Service, tests/deploy/test_kubernetes.py)
+    assert directive(conf, "server") == [env["TRICKREF_BIND"], "trickref-bots:8081"]
     assert "ports" not in c["trickref"]
     service = load_manifest("service.yaml")
     assert [p["targetPort"] for p in service["spec"]["ports"]] == ["http"]
@@ -196,7 +225,8 @@ def test_nginx_writes_only_to_its_empty_dir_and_reads_the_config_map() -> None:
 @needs_nginx
 def test_nginx_accepts_the_configuration(tmp_path: Path) -> None:
     path = tmp_path / "nginx.conf"
-    path.write_text(nginx_conf().replace("/tmp/", f"{tmp_path}/"))
+    # the bots Service's name resolves in the cluster (and in compose), not here
+    path.write_text(nginx_conf().replace("/tmp/", f"{tmp_path}/").replace("trickref-bots:", "127.0.0.1:"))
     result = subprocess.run(
         [str(NGINX), "-t", "-q", "-c", str(path)], capture_output=True, text=True, timeout=30
     )
@@ -338,3 +368,110 @@ def test_gunicorn_down_is_a_problem(tmp_path: Path) -> None:
         )
     assert status == 503 and headers["content-type"] == "application/problem+json"
     assert problem["code"] == "internal_error" and problem["request_id"] == "down-1"
+
+
+# --- hands/suggest: routed to the bots' own pool --------------------------------------------------
+
+
+def post_json(
+    port: int, path: str, body: Any, source: str = PROBE_ADDRESS
+) -> tuple[int, dict[str, str], Any]:
+    data = json.dumps(body).encode()
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n"
+    )
+    return request_problem(port, head.encode() + data, source)
+
+
+def paths_served(server: Gunicorn) -> list[str]:
+    return [r["path"] for r in server.json_lines() if r.get("logger") == "gunicorn.access"]
+
+
+@needs_nginx
+@pytest.mark.slow
+@pytest.mark.xdist_group("gunicorn")
+def test_suggest_is_routed_to_the_bots_pool_and_limited_per_client(
+    gunicorn: Gunicorn, tmp_path: Path
+) -> None:
+    """The shipped nginx.conf twice, as in the cluster: the api pod's nginx (public port) in front of
+    its gunicorn, routing hands/suggest to the bots pool's nginx (its bots port) in front of another
+    gunicorn. Suggestions are served by the bots pool only, everything else by the api's; a client
+    holding 4 suggestions gets a 429 problem for a fifth while its other requests are served; the
+    app's own refusals pass untouched; the bots pool down is a 503 problem for hands/suggest alone."""
+    (tmp_path / "bots").mkdir()
+    bots = Gunicorn(tmp_path / "bots")
+    gunicorn.start()
+    bots.start()
+    pool = Nginx(bots.port).start()
+    front = Nginx(gunicorn.port, bots=pool.bots_port).start()
+    try:
+        game = "/v1/games/oh-hell"
+        _, _, dealt = post_json(front.port, game + "/deals", {"seed": 3})
+        hand = dealt["hand"]
+        status, _, state = post_json(front.port, game + "/hands/state", hand)
+        assert status == 200
+        seat = state["to_act"]
+        status, headers, answer = post_json(
+            front.port, game + "/hands/suggest", {"hand": hand, "seat": seat, "level": "easy"}
+        )
+        assert status == 200 and answer["action"]["seat"] == seat, answer
+        # the app's 422 passes through both nginxes untouched
+        other = (seat + 1) % len(hand["hands"])
+        status, headers, problem = post_json(
+            front.port, game + "/hands/suggest", {"hand": hand, "seat": other}
+        )
+        assert status == 422 and problem["code"] == "not_your_turn"
+        assert headers["content-type"] == "application/problem+json"
+        time.sleep(0.3)
+        assert paths_served(bots).count(game + "/hands/suggest") == 2
+        assert game + "/hands/suggest" not in paths_served(gunicorn)
+        assert game + "/hands/state" in paths_served(gunicorn) and game + "/hands/state" not in paths_served(
+            bots
+        )
+        # the pool's nginx serves only hands/suggest (and its readiness) on its bots port
+        assert probe(pool.bots_port, "/readyz")[0] == 200
+        assert probe(pool.bots_port, "/v1/games")[0] == 404
+
+        # per client: 4 suggestions in progress, a fifth is refused, its other requests are served
+        conf = nginx_conf()
+        allowed = int(
+            dict(x.split() for x in directive(suggest_location(servers(conf)[0]), "limit_conn"))[
+                "suggest_per_client"
+            ]
+        )
+        stalled = (
+            f"POST {game}/hands/suggest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "Content-Length: 100\r\n\r\n{"
+        ).encode()
+        held = []
+        try:
+            for _ in range(allowed):
+                sock = connect(front.port, "127.0.0.78")
+                sock.sendall(stalled)
+                held.append(sock)
+            time.sleep(0.2)
+            body = {"hand": hand, "seat": seat, "level": "easy"}
+            status, headers, problem = post_json(front.port, game + "/hands/suggest", body, "127.0.0.78")
+            assert status == 429 and problem["code"] == "http_error" and headers["retry-after"] == "1"
+            assert post_json(front.port, game + "/hands/state", hand, "127.0.0.78")[0] == 200
+            assert post_json(front.port, game + "/hands/suggest", body, "127.0.0.79")[0] == 200
+        finally:
+            for sock in held:
+                sock.close()
+
+        # the bots pool down: hands/suggest is a 503 problem, the tables' requests are served
+        bots.stop()
+        status, headers, problem = post_json(
+            front.port, game + "/hands/suggest", {"hand": hand, "seat": seat}
+        )
+        assert status == 503 and problem["code"] == "internal_error"
+        assert headers["content-type"] == "application/problem+json"
+        assert post_json(front.port, game + "/hands/state", hand)[0] == 200
+    finally:
+        front.stop()
+        pool.stop()
+        if bots.proc is not None and bots.proc.poll() is None:
+            bots.stop(timeout=10)
+        if bots.proc is not None:
+            bots.kill_group()

@@ -120,8 +120,8 @@ class BalootGame(Game):
     family = "baloot"
     name = "Baloot"
     summary = (
-        "Saudi Baloot (Baloot rule book, High Card Club): four players in two teams, Hokum or Sun, "
-        "doubling to gahwa, projects, match to 152"
+        "Saudi Baloot: four players in two teams, Hokum or Sun, doubling up to gahwa, projects, first "
+        "to 152 wins"
     )
     min_players = PLAYERS
     max_players = PLAYERS

@@ -85,7 +85,7 @@ OPTIONS: tuple[Option, ...] = (
         "match",
         "enum",
         TO_152,
-        "How the match ends: first to 152 points, or after a fixed number of hands (match_hands)",
+        "How the match ends: first to 152 points, or after a fixed number of hands",
         f"{BOOK}, How the match ends",
         allowed=(TO_152, FIXED),
     ),
@@ -93,7 +93,7 @@ OPTIONS: tuple[Option, ...] = (
         "match_hands",
         "int",
         5,
-        "Hands in a fixed-length match (5, 9 or 11); used only when match is 'hands'",
+        "The number of hands in a fixed-length match: 5, 9 or 11",
         f"{BOOK}, How the match ends: 'a fixed number of hands: 5, 9 or 11, five by default'",
         minimum=5,
         maximum=11,
@@ -111,8 +111,8 @@ OPTIONS: tuple[Option, ...] = (
         "late_sun",
         "enum",
         NO_LATE_SUN,
-        "Late Sun: 'never' (each seat speaks once a round), or 'caller-converts' (after round one "
-        "closes on a Hokum, its caller may still turn it into Sun)",
+        "Late Sun: never (each player speaks once a round), or the caller converts (after round one "
+        "ends on a Hokum, its caller may still turn it into Sun)",
         f"{RESEARCH}, B2: the confirmation step of Jawaker and Kammelna (t7doh99 4.2) and pagat; "
         f"the {BOOK}, Calling the hand, gives each seat one call a round",
         allowed=(NO_LATE_SUN, CALLER_CONVERTS),
@@ -184,9 +184,9 @@ OPTIONS: tuple[Option, ...] = (
         "baloot_points",
         "enum",
         WITH_THE_HAND,
-        "The baloot's 2 points: 'with-the-hand' (they go with the hand: a side that scores nothing "
-        "loses them, a side that takes the whole hand or everything takes them, multiplied in a doubled "
-        "hand), or 'never-lost' (always 2 to the team holding it, never multiplied)",
+        "The baloot's 2 points: with the hand (a side that scores nothing loses them, a side that "
+        "takes the whole hand takes them, multiplied in a doubled hand), or never lost (always 2 to the "
+        "team holding it, never multiplied)",
         f"{BOOK}, Scoring a hand ('the calling team scores nothing', 'the other team gets nothing', "
         f"'the winning side takes everything, multiplied'); {RESEARCH}, B11 and B20: never lost and "
         "never multiplied (t7doh99 14.4, pagat via mirror)",
@@ -196,9 +196,9 @@ OPTIONS: tuple[Option, ...] = (
         "trump_lead",
         "enum",
         OVER_ANY,
-        "When trump is led in Hokum, whose trump a seat must beat if it can: the best on the table, "
-        "even its partner's ('over-any'), or only an opponent's winning trump ('over-opponent': while "
-        "the partner wins the trick, any trump)",
+        "When trump is led in Hokum, whose trump a player must beat if they can: the best on the "
+        "table, even their partner's, or only an opponent's winning trump (while the partner wins the "
+        "trick, any trump will do)",
         f"{BOOK}, Playing a trick ('a higher trump than the best one on the table'); {RESEARCH}, B18: "
         "only an opponent's winning trump (pagat, tazjel)",
         allowed=(OVER_ANY, OVER_OPPONENT),
@@ -226,7 +226,7 @@ OPTIONS: tuple[Option, ...] = (
         "deal_rotation",
         "enum",
         LEFT,
-        "Who deals next: the dealer's left (seat dealer - 1) or the dealer's right (seat dealer + 1)",
+        "Who deals next: the player on the dealer's left, or on the dealer's right",
         f"{BOOK}, The deal ('The deal moves one seat left after every hand'); research 1.3 and B21: "
         "the deal rotates right (sakkah)",
         allowed=(LEFT, RIGHT),
@@ -247,18 +247,17 @@ def validate(values: Mapping[str, Any]) -> None:
 PROFILES: tuple[Profile, ...] = (
     Profile(
         "high-card-club",
-        "The Baloot rule book (High Card Club): projects and doubling on, match to 152, and the rule "
-        "book's reading wherever it is silent",
+        "Baloot as its rule book plays it: projects and doubling on, first to 152 wins the match, and "
+        "the rule book's reading wherever it is silent",
+        source=BOOK,
     ),
     Profile(
         "app-variants",
-        "The variants the Jawaker and Kammelna apps are documented to play (t7doh99-coder/baloot-ui rules "
-        "reference and tazjel/baloot-ai's Kammelna validation, cited by the Belote-family research) that "
-        "one hand can referee: Ashkal, the Hokum caller may turn to Sun, each team rounds its own points "
-        "with the pair adjustment (a Hokum hand totals 16), the buyer must exceed half the raw points, two "
-        "projects a player, projects at most doubled, the baloot never lost, the deal passes right. Not "
-        "the apps' rules in full: they also allow a Sun double under the 100-point rule, which depends on "
-        "the match score a hand does not carry",
+        "The variants the Jawaker and Kammelna apps play, as far as one hand can referee them: Ashkal, "
+        "the Hokum caller may turn it to Sun, each team rounds its own points and a Hokum hand totals 16, "
+        "the buyer must beat half the raw points, two projects a player, projects at most doubled, the "
+        "baloot never lost, the deal passes right. Not the apps' rules in full: their Sun double under "
+        "the 100-point rule needs the match score, which a hand does not carry",
         {
             "ashkal": True,
             "late_sun": CALLER_CONVERTS,
@@ -269,6 +268,8 @@ PROFILES: tuple[Profile, ...] = (
             "baloot_points": NEVER_LOST,
             "deal_rotation": RIGHT,
         },
+        source=f"{RESEARCH}, rows B2 to B21: the Jawaker and Kammelna apps as documented in "
+        "t7doh99-coder/baloot-ui's rules reference and tazjel/baloot-ai's Kammelna validation",
     ),
 )
 

@@ -61,7 +61,8 @@ def _common(target: int) -> tuple[Option, ...]:
             "target",
             "int",
             target,
-            "Match target: the first side to reach it wins (the rule book offers 151 and 301)",
+            "The score that wins the match: the first side to reach it wins (the rule book plays to "
+            "151 or 301)",
             f"{BOOK}, How to play (Game to: 151 or 301) and Winning",
             minimum=1,
             maximum=10_000,
@@ -70,9 +71,9 @@ def _common(target: int) -> tuple[Option, ...]:
             "combination_ties",
             "enum",
             FIRST_IN_ORDER,
-            "When the best combinations of both sides are equal (same-length runs to the same top card, "
-            "neither or both in trumps; four of a kind of equal value): the player first in trick "
-            "order scores, or neither side",
+            "When both sides' best combinations are equal (runs of the same length to the same top card, "
+            "neither or both in trumps; four of a kind of the same value): the player first in trick "
+            "order scores, or neither side does",
             f"{BOOK}, Combinations ('then the player first in the trick order'); "
             f"{RESEARCH} A5 (classical French: neither scores on a tie)",
             allowed=(FIRST_IN_ORDER, NEITHER),
@@ -81,8 +82,8 @@ def _common(target: int) -> tuple[Option, ...]:
             "undertrump",
             "enum",
             FREE,
-            "Void in the suit led and unable to beat an opponent's trump: play anything (free) or "
-            "still play a trump (required)",
+            "With no card of the suit led and no trump that beats an opponent's: play any card (free) "
+            "or still play a trump (required)",
             f"{BOOK}, The play ('if you can't you may play anything'); {RESEARCH} A14 (French FFB and "
             "belote-cli: must still trump)",
             allowed=(FREE, REQUIRED),
@@ -105,8 +106,8 @@ BAZAR_OPTIONS: tuple[Option, ...] = (
         "bid_ceiling",
         "int",
         None,
-        f"Highest numeric bid, in tens; null: none below capot (the ladder stops at {MAX_BID}, "
-        "the most a side can reach with card points, combinations and the blot)",
+        "The highest number that may be bid, in tens; none: bids go up to the most a side can reach "
+        f"with card points, combinations and the blot ({MAX_BID}), then capot",
         f"{BOOK}, The bazar (no ceiling stated); {RESEARCH} A1 (terz.am, teleblot: capped at 16; "
         "Blot Star: up to 80)",
         minimum=MIN_BID,
@@ -116,9 +117,9 @@ BAZAR_OPTIONS: tuple[Option, ...] = (
         "capot_bid_value",
         "int",
         None,
-        "What a capot bid adds, in tens, before the multiplier; null: one more than the highest "
-        f"numeric bid (the ceiling, else {MAX_BID}), so that the highest bid is worth more than every "
-        "number below it. A value below the ceiling is refused",
+        "What a capot bid is worth, in tens, before contra: by default one more than the highest "
+        f"number that may be bid (the ceiling, else {MAX_BID}), so capot is worth more than every number; "
+        "never less than the ceiling",
         f"{BOOK}, The bazar (capot is the highest bid; its value is not stated); {RESEARCH} A1 and A12 "
         "(terz.am, teleblot: capot is a 25 bid over numbers capped at 16; 162 + 90 = 252)",
         minimum=MIN_BID,
@@ -128,8 +129,8 @@ BAZAR_OPTIONS: tuple[Option, ...] = (
         "contra",
         "enum",
         IN_TURN,
-        "When contra and recontra may be said: on one's own turn of the auction, or at any time "
-        "of the auction, out of turn",
+        "When contra and recontra may be said: on your own turn in the bazar, or at any time of the "
+        "bazar, out of turn",
         f"{BOOK}, How to play (the CONTRA button is on your turn's panel) and Contra and recontra; "
         f"{RESEARCH} A8 (teleblot/gambler: out of turn by either defender)",
         allowed=(IN_TURN, ANY_TIME),
@@ -179,15 +180,18 @@ BAZAR_BOOK = RuleBook(
     (
         Profile(
             "rule-book",
-            "Bazar Blot as the Armenian Blot rule book (skill.games) plays it: bids from 8 without a "
-            "ceiling, capot the highest bid, contra on your turn, free under-trumping, to 151",
+            "Bazar Blot as the Armenian Blot rule book plays it: bids from 8 with no ceiling, capot the "
+            "highest bid, contra on your turn, no duty to under-trump, to 151",
+            source=BOOK,
         ),
-        Profile("long", "The rule book's long match: to 301", {"target": 301}),
+        Profile("long", "The rule book's long match: to 301", {"target": 301}, source=f"{BOOK}, How to play"),
         Profile(
             "teleblot",
-            "The gambler.ru tradition as translated in hakob17/teleblot-bazaar rules.md (research "
-            "1.1, 2.2 A1 and A8): bids capped at 16, capot a 25 bid, contra out of turn",
+            "As many online tables play it: bids up to 16, capot worth a bid of 25, contra at any "
+            "time of the bazar",
             {"bid_ceiling": 16, "capot_bid_value": 25, "contra": ANY_TIME},
+            source=f"{RESEARCH} A1 and A8: the gambler.ru tradition (terz.am, teleblot), as translated "
+            "in hakob17/teleblot-bazaar rules.md",
         ),
     ),
     validate_bazar,
@@ -199,9 +203,10 @@ DUEL_BOOK = RuleBook(
     (
         Profile(
             "rule-book",
-            "The duel as the Armenian Blot rule book (skill.games) plays it: 24 cards, five each and a "
-            "turned card, three more after the trump is fixed, to 151",
+            "The duel as the Armenian Blot rule book plays it: 24 cards, five each and a turned card, "
+            "three more each once trumps are set, to 151",
+            source=BOOK,
         ),
-        Profile("long", "The rule book's long match: to 301", {"target": 301}),
+        Profile("long", "The rule book's long match: to 301", {"target": 301}, source=f"{BOOK}, How to play"),
     ),
 )

@@ -56,7 +56,7 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             "players",
             "int",
             d["players"],
-            "Players at the table; a record must have exactly this many hands",
+            "How many play at the table",
             f"{BLOB}, intro: 8 players start at 6; {NOM}, The Deck & Players: 3 to 7"
             if game == "blob"
             else f"{NOM}, The Deck & Players: 3 to 7 players",
@@ -67,7 +67,9 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             "schedule",
             "enum",
             d["schedule"],
-            "Hand sizes round by round: max-1-max starts at min(10, cards // players) and returns",
+            "How many cards each round deals: max-1-max starts at 10 (fewer when the deck cannot give "
+            "everyone 10), goes down to 1 and back up; the others as their names say (7-1-7: 7 down to 1 "
+            "and back to 7)",
             f"{BLOB}, intro (10 down to 1 and back, fewer when more than 5 play); "
             f"{NOM}, Deal Structure Variations (7-1-7, 7-1, 10-1-10, 1-7-1)",
             allowed=SCHEDULES,
@@ -76,7 +78,7 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             "hand_sizes",
             "int_list",
             None,
-            "Explicit hand size of each round; only with schedule custom",
+            "The number of cards of each round, in order, for a custom schedule",
             f"{NOM}, The Deck & Players: 'others extend the range depending on player count'",
             minimum=1,
             maximum=DECK_SIZE,
@@ -86,7 +88,8 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             "trumps",
             "enum",
             d["trumps"],
-            "How trumps are set: turned card, highest caller, dealer's choice, dealer turns or NT, none",
+            "How trumps are chosen: a turned card, the highest bidder names them, the dealer names them, the "
+            "dealer turns a card or chooses no trumps, or never any trumps",
             f"{BLOB}, Calling (highest caller nominates); {NOM}, Setup & Deal step 5 (turned card), "
             "No-Trump Rounds and Trump Variations (dealer chooses, dealer may opt for no-trump)",
             allowed=TRUMP_MODES,
@@ -95,7 +98,7 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             "no_trump_call",
             "bool",
             True,
-            "Whoever names trumps (highest caller or dealer) may name NT",
+            "Whoever names trumps (the highest bidder or the dealer) may choose no trumps",
             f"{BLOB}, Calling: 'any of the suits or No Trumps'; {NOM}, Trump Variations: "
             "'declares a trump suit (or no trumps)'",
         ),
@@ -103,14 +106,14 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             "no_trump_one_card",
             "bool",
             d.get("no_trump_one_card", False),
-            "Every 1-card round is played without trumps (no card is turned, nobody nominates)",
+            "Every round of one card is played without trumps: no card is turned and nobody names trumps",
             f"{NOM}, No-Trump Rounds: 'The 1-card round is always no-trump'",
         ),
         Option(
             "no_trump_rounds",
             "int_list",
             None,
-            "Designated rounds (1-based) played without trumps; applies to records that name their round",
+            "The rounds played without trumps, counted from 1",
             f"{NOM}, No-Trump Rounds: 'One designated round per game is no-trump'",
             minimum=1,
             maximum=MAX_ROUNDS,
@@ -121,8 +124,8 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             "dealer_chooses_rounds",
             "int_list",
             None,
-            "Designated rounds (1-based) on which the dealer names trumps (or NT, with no_trump_call) "
-            "instead of turning a card; only with turned trumps, for records that name their round",
+            "The rounds, counted from 1, on which the dealer names trumps (or no trumps, where allowed) "
+            "instead of turning a card",
             "Nomination Whist rule book, Setup & Deal: 'Some groups allow the dealer to choose the "
             "trump suit on specific rounds, while others always turn a card'",
             minimum=1,
@@ -134,7 +137,8 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             "dealer_restriction",
             "bool",
             True,
-            "The dealer may not call the number that makes the calls total the hand size",
+            "The dealer may not bid the number that would make the bids add up to the cards each "
+            "player holds",
             f"{BLOB}, Calling; {NOM}, Bidding step 3 and Bidding Variations (no dealer restriction)"
             if game != "oh-hell"
             else "common practice (Pagat: Oh Hell, 'screw the dealer')",
@@ -143,21 +147,22 @@ def _options(game: str, max_players: int, defaults: Mapping[str, Any]) -> tuple[
             "hidden_bids",
             "bool",
             False,
-            "Bids are simultaneous: recorded in seat order, each seat sees only its own until all are in",
+            "Everyone bids at once: each player sees only their own bid until all the bids are in",
             f"{NOM}, Bidding Variations: Hidden bids",
         ),
         Option(
             "blind_one_card",
             "bool",
             False,
-            "On 1-card rounds each seat bids before seeing its card (its seat view hides it while bidding)",
+            "On rounds of one card, everyone bids before looking at their card",
             f"{NOM}, Bidding Variations: Blind bidding on 1-card round",
         ),
         Option(
             "scoring",
             "enum",
             d["scoring"],
-            "How a hand scores: blobs, 10+bid or minus the difference, 10+bid, 10+bid squared, tricks+10",
+            "How a hand scores: a blob for each missed bid; 10 plus the bid, or minus the difference on a "
+            "miss; 10 plus the bid; 10 plus the bid squared; or a point a trick and 10 more for an exact bid",
             f"{BLOB}, Scoring (method one: blobs; method two: 10 plus tricks or minus the difference); "
             f"{NOM}, Scoring and Scoring Variations; Oh Hell: OpenSpiel's oh_hell (a point a trick, 10 more "
             "for an exact bid), which is that rule book's '1 point per trick for missed bids'",
@@ -246,16 +251,21 @@ BLOB_BOOK = _book(
     (
         Profile(
             "rule-book",
-            "Blob as the Blob rule book plays it: 10-1-10 (fewer above 5 players), highest caller "
-            "names trumps, scoring method two",
+            "Blob as its rule book plays it: 10 cards down to 1 and back (fewer above 5 players), the "
+            "highest bidder names trumps, 10 plus the tricks for an exact bid, else minus the difference",
+            source=BLOB,
         ),
         Profile(
             "method-one",
-            "Seed 000's scoring method one: a blob for each missed call, fewest blobs wins",
+            "Scoring with blobs: a blob for each missed bid, and the fewest blobs wins",
             {"scoring": BLOBS},
+            source=f"{BLOB}, Scoring (method one)",
         ),
         Profile(
-            "eight-players", "Seed 000's example table: 8 players, 6 down to 1 and back to 6", {"players": 8}
+            "eight-players",
+            "The rule book's table of eight: 6 cards down to 1 and back to 6",
+            {"players": 8},
+            source=f"{BLOB}, intro",
         ),
     ),
 )
@@ -267,70 +277,81 @@ NOMINATION_BOOK = _book(
     (
         Profile(
             "rule-book",
-            "Nomination Whist as the Nomination Whist rule book describes it: 7-1-7, turned trumps, dealer "
-            "restricted, 10 + bid for an exact bid",
+            "Nomination Whist as its rule book plays it: 7 cards down to 1 and back, a turned card sets "
+            "trumps, the dealer may not make the bids add up, 10 plus the bid for an exact bid",
+            source=NOM,
         ),
         Profile(
             "quick",
-            "7 down to 1 only (Nomination Whist rule book, Deal Structure Variations)",
+            "7 cards down to 1, and no way back",
             {"schedule": "7-1"},
+            source=f"{NOM}, Deal Structure Variations",
         ),
         Profile(
             "long",
-            "10-1-10 for 3 or 4 players (Nomination Whist rule book, Deal Structure Variations)",
+            "10 cards down to 1 and back, for 3 or 4 players",
             {"schedule": "10-1-10"},
+            source=f"{NOM}, Deal Structure Variations",
         ),
         Profile(
             "ascending",
-            "1 up to 7 and back (Nomination Whist rule book, Deal Structure Variations)",
+            "1 card up to 7 and back down",
             {"schedule": "1-7-1"},
+            source=f"{NOM}, Deal Structure Variations",
         ),
         Profile(
             "no-restriction",
-            "The dealer bids freely (Nomination Whist rule book, Bidding Variations)",
+            "The dealer bids freely",
             {"dealer_restriction": False},
+            source=f"{NOM}, Bidding Variations",
         ),
         Profile(
             "hidden-bids",
-            "Simultaneous bids, no dealer restriction (Nomination Whist rule book, Bidding Variations)",
+            "Everyone bids at once, and the dealer bids freely",
             {"hidden_bids": True, "dealer_restriction": False},
+            source=f"{NOM}, Bidding Variations",
         ),
         Profile(
             "blind-one-card",
-            "Bid blind on the 1-card round (Nomination Whist rule book, Bidding Variations)",
+            "On the round of one card, bid without looking at it",
             {"blind_one_card": True},
+            source=f"{NOM}, Bidding Variations",
         ),
         Profile(
             "one-card-no-trump",
-            "The 1-card round is always no-trump (Nomination Whist rule book, No-Trump Rounds)",
+            "The round of one card is always played without trumps",
             {"no_trump_one_card": True},
+            source=f"{NOM}, No-Trump Rounds",
         ),
         Profile(
             "dealer-chooses",
-            "The dealer names trumps or no trumps before the bidding "
-            "(Nomination Whist rule book, Trump Variations)",
+            "The dealer names trumps or no trumps before the bidding",
             {"trumps": DEALER_CHOOSES},
+            source=f"{NOM}, Trump Variations",
         ),
         Profile(
             "dealer-may-pass-trump",
-            "The dealer may opt for no-trump instead of turning a card "
-            "(Nomination Whist rule book, No-Trump Rounds)",
+            "The dealer may choose no trumps instead of turning a card",
             {"trumps": DEALER_TURNS_OR_NT},
+            source=f"{NOM}, No-Trump Rounds",
         ),
         Profile(
             "squared",
-            "10 + bid squared for an exact bid (Nomination Whist rule book, Scoring Variations)",
+            "10 plus the bid squared for an exact bid",
             {"scoring": TEN_PLUS_SQUARE},
+            source=f"{NOM}, Scoring Variations",
         ),
         Profile(
             "trick-points",
-            "1 point a trick even on a miss (Nomination Whist rule book, Scoring Variations)",
+            "A point a trick even on a missed bid",
             {"scoring": TRICKS_PLUS_TEN},
+            source=f"{NOM}, Scoring Variations",
         ),
         Profile(
             "penalty",
-            "Minus 1 a trick off the bid on a miss (Nomination Whist rule book, Scoring Variations)",
+            "On a missed bid, minus 1 for each trick over or under it",
             {"scoring": TEN_PLUS_OR_MINUS},
+            source=f"{NOM}, Scoring Variations",
         ),
     ),
 )
@@ -342,8 +363,9 @@ OH_HELL_BOOK = _book(
     (
         Profile(
             "standard",
-            "Standard Oh Hell: trumps turned, 1 a trick + 10 for an exact bid, dealer "
-            "restricted, 10 (fewer above 5 players) down to 1 and back",
+            "Standard Oh Hell: a turned card sets trumps, a point a trick and 10 more for an exact bid, "
+            "the dealer may not make the bids add up, 10 cards (fewer above 5 players) down to 1 and back",
+            source="common practice (Pagat: Oh Hell); OpenSpiel's oh_hell for the scoring",
         ),
     ),
 )
