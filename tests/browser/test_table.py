@@ -184,6 +184,10 @@ def test_a_baloot_deal_in_arabic_lays_out_right_to_left(tab: Tab) -> None:
     open_table(tab, "baloot", lang="ar")
     assert page.evaluate("document.documentElement.dir") == "rtl"
     assert page.evaluate("document.documentElement.lang") == "ar"
+    # the cards' names come from the API's glossary, in Arabic
+    page.wait_for_selector("#hand .card")
+    names = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert names and all(ARABIC.search(name) for name in names), names
     # the hand starts at the right edge when the page runs right to left
     refused = play_to_sheet(tab)
     assert refused is not None

@@ -75,6 +75,9 @@ def test_the_client_calls_only_documented_operations(spec: dict[str, Any]) -> No
         for op in ops:
             assert f"/v1/games/{game}/{op}" in spec["paths"], f"{game} {op}"
     assert "/v1/games" in spec["paths"]
+    assert re.search(r'send\("GET", `/v1/games/\$\{game\}/glossary`', text)
+    for game in games:
+        assert f"/v1/games/{game}/glossary" in spec["paths"], game
 
 
 def test_every_language_has_every_string() -> None:

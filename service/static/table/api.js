@@ -21,6 +21,7 @@
 /** @typedef {S["BlobScore"] | S["NominationWhistScore"] | S["OhHellScore"] | S["BazarBlotScore"] | S["BlotDuelScore"] | S["BalootScore"]} Score */
 /** @typedef {S["BlobMatch"] | S["NominationWhistMatch"] | S["OhHellMatch"] | S["BazarBlotMatch"] | S["BlotDuelMatch"] | S["BalootMatch"]} Match */
 /** @typedef {S["BlobSuggestRequest"] | S["NominationWhistSuggestRequest"] | S["OhHellSuggestRequest"] | S["BazarBlotSuggestRequest"] | S["BlotDuelSuggestRequest"] | S["BalootSuggestRequest"]} SuggestRequest */
+/** @typedef {S["BlobGlossary"] | S["NominationWhistGlossary"] | S["OhHellGlossary"] | S["BazarBlotGlossary"] | S["BlotDuelGlossary"] | S["BalootGlossary"]} Glossary */
 /** @typedef {S["BlobSuggestion"] | S["NominationWhistSuggestion"] | S["OhHellSuggestion"] | S["BazarBlotSuggestion"] | S["BlotDuelSuggestion"] | S["BalootSuggestion"]} Suggestion */
 
 /** An answer other than 2xx: its problem+json (RFC 9457) with a stable `code`. */
@@ -92,6 +93,14 @@ function post(game, op, body) {
 export async function catalog() {
   const answer = /** @type {{ games: Game[] }} */ (await send("GET", "/v1/games", "catalog"));
   return answer.games;
+}
+
+/**
+ * GET glossary: the game's words (suits, cards, calls, combinations...) in the language asked for.
+ * @param {GameId} game
+ */
+export async function glossary(game) {
+  return /** @type {Glossary} */ (await send("GET", `/v1/games/${game}/glossary`, "glossary"));
 }
 
 /**

@@ -47,6 +47,27 @@ const CLOCK_OVERRIDE = Number(params.get("clock") || 0) || 0;
 let T = {};
 /** @type {Game[]} */
 let games = [];
+/**
+ * The game's words in the chosen language (GET glossary), once per match or page load.
+ * @type {Record<string, any> | null}
+ */
+let words = null;
+
+/**
+ * A name from the glossary, else the page's own string.
+ * @param {string} section
+ * @param {string} code
+ * @param {string} fallback
+ */
+function word(section, code, fallback) {
+  const names = words ? words[section] : null;
+  return names && typeof names[code] === "string" ? names[code] : fallback;
+}
+
+/** Load the glossary of the match's game in the match's language. */
+async function loadWords() {
+  words = saved ? /** @type {Record<string, any>} */ (await api.glossary(saved.settings.game)) : null;
+}
 /** @type {Saved | null} */
 let saved = null;
 /** @type {View | null} */
@@ -128,6 +149,7 @@ function cardEl(card, extra = "") {
   const suit = card.slice(-1);
   el.className = `card ${suit === "H" || suit === "D" ? "red" : "black"} ${extra}`;
   el.textContent = cardText(card);
+  el.title = word("cards", card, cardText(card));
   el.dataset.card = card;
   return el;
 }
@@ -146,7 +168,7 @@ function seatName(seat) {
 /** @param {string | null | undefined} strain */
 function strainText(strain) {
   if (!strain) return "";
-  return strain === "NT" ? t("strain.NT") : SUITS[strain] ?? strain;
+  return strain === "NT" ? word("strains", "NT", t("strain.NT")) : SUITS[strain] ?? strain;
 }
 
 /**
@@ -154,8 +176,8 @@ function strainText(strain) {
  * @param {Record<string, unknown>} action
  */
 function actionText(action) {
-  const parts = [t(`type.${action.type}`)];
-  if (action.capot) parts.push(t("capot"));
+  const parts = [word("actions", String(action.type), t(`type.${action.type}`))];
+  if (action.capot) parts.push(word("capot", "", t("capot")));
   if (action.value !== undefined && action.value !== null) parts.push(String(action.value));
   if (typeof action.strain === "string") parts.push(strainText(action.strain));
   return parts.join(" ");
@@ -166,11 +188,11 @@ function contractText(contract) {
   if (!contract || typeof contract !== "object") return "";
   const c = /** @type {Record<string, unknown>} */ (contract);
   const parts = [];
-  if (typeof c.mode === "string") parts.push(t(`type.${c.mode}`));
+  if (typeof c.mode === "string") parts.push(word("contracts", c.mode, t(`type.${c.mode}`)));
   if (c.capot) parts.push(t("capot"));
   else if (typeof c.value === "number") parts.push(String(c.value));
   if (typeof c.strain === "string") parts.push(strainText(c.strain));
-  if (c.double && c.double !== "none" && c.double !== 1) parts.push(t(`double.${c.double}`));
+  if (c.double && c.double !== "none" && c.double !== 1) parts.push(word("doubles", String(c.double), t(`double.${c.double}`)));
   if (typeof c.seat === "number") parts.push(`(${seatName(c.seat)})`);
   return parts.join(" ");
 }
@@ -271,6 +293,7 @@ async function startMatch() {
   const settings = readSettings();
   await loadLanguage(settings.lang);
   saved = { settings, records: [], record: null, match: null, callsPerHand: [], callsThisHand: 0, timeouts: 0, finished: false };
+  await loadWords();
   await newHand();
 }
 
@@ -547,7 +570,7 @@ function render() {
     const line = document.createElement("div");
     const what = item.name ?? item.kind ?? item.type ?? "";
     const seat = typeof item.seat === "number" ? seatName(item.seat) : typeof item.team === "number" ? t(`team.${item.team}`) : "";
-    line.textContent = `${seat}: ${t(`combo.${what}`)}${item.points !== undefined ? ` (${item.points})` : ""}`;
+    line.textContent = `${seat}: ${word("combinations", what, t(`combo.${what}`))}${item.points !== undefined ? ` (${item.points})` : ""}`;
     for (const card of item.cards || []) line.append(" ", cardEl(card, "small"));
     news.append(line);
   }
@@ -738,7 +761,7 @@ function renderHand() {
     button.textContent = cardText(card);
     button.dataset.card = card;
     button.tabIndex = i === 0 ? 0 : -1;
-    button.setAttribute("aria-label", cardText(card));
+    button.setAttribute("aria-label", word("cards", card, cardText(card)));
     button.addEventListener("click", () => {
       /** @type {Action} */
       const action = { seat: ME, type: "play", card };
@@ -949,6 +972,7 @@ async function main() {
   if (stored && !stored.finished && (stored.record || stored.records.length)) {
     saved = stored;
     status(t("resumed"));
+    await loadWords();
     if (stored.record) await resume();
     else await newHand(); // between two hands: the sheet was shown, deal the next one
     return;
