@@ -191,7 +191,8 @@ function contractText(contract) {
   if (typeof c.mode === "string") parts.push(word("contracts", c.mode, t(`type.${c.mode}`)));
   if (c.capot) parts.push(t("capot"));
   else if (typeof c.value === "number") parts.push(String(c.value));
-  if (typeof c.strain === "string") parts.push(strainText(c.strain));
+  // Baloot's Sun says no trumps already; a Hokum or a bid names its suit
+  if (typeof c.strain === "string" && !(c.mode === "sun" && c.strain === "NT")) parts.push(strainText(c.strain));
   if (c.double && c.double !== "none" && c.double !== 1) parts.push(word("doubles", String(c.double), t(`double.${c.double}`)));
   if (typeof c.seat === "number") parts.push(`(${seatName(c.seat)})`);
   return parts.join(" ");
