@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import __version__, config, errors, guard, headers, observability
+from . import __version__, config, errors, guard, headers, observability, table
 from .api import register, require_acceptable, require_json_body
 from .api.smorest import Api
 
@@ -69,4 +69,5 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(require_acceptable)
     app.before_request(require_json_body)
     headers.init_app(app)  # security headers, Cache-Control, the docs' CSP and local assets
+    table.init_app(app)  # the reference table, a static client of the API (docs/table.md)
     return app

@@ -1,0 +1,256 @@
+"""The reference table played in a real browser, the way a player plays it: clicks and keys only.
+
+Every game is played to its score sheet with the bots at Easy (the API's hands/suggest), one card
+that the API refuses is tried and its reason must show; a Baloot deal in Arabic must lay out right
+to left with the reason in Arabic; a reload mid-match must resume the same hand; one card is played
+with the keyboard; a phone-sized screen must not scroll sideways. The calls each hand cost are
+printed (and written to build/artifacts/table/calls.json) for docs/table.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+from .conftest import ARTIFACTS, Tab, screenshot
+
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
+
+GAMES = ["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"]
+# fixed seeds: the same deals and, at Easy, the same bot moves every run
+SEEDS = {"blob": 11, "nomination-whist": 12, "oh-hell": 13, "bazar-blot": 14, "blot-duel": 15, "baloot": 16}
+# a short schedule where the game has one, so a hand has few cards
+SHORT = {"blob": "7-1", "oh-hell": "7-1"}
+ARABIC = re.compile("[\u0600-\u06ff]")
+
+SNAPSHOT = """() => {
+  const me = document.querySelector('#me');
+  const panel = document.querySelector('#calls-panel');
+  return {
+    sheet: !document.querySelector('#sheet').hidden,
+    table: !document.querySelector('#table').hidden,
+    mine: !!me && me.classList.contains('to-act'),
+    calls: panel && !panel.hidden
+      ? [...panel.querySelectorAll('[data-action]')].map(b => b.dataset.type) : [],
+    legal: [...document.querySelectorAll('#hand .card.legal')].map(c => c.dataset.card),
+    other: [...document.querySelectorAll('#hand .card:not(.legal)')].map(c => c.dataset.card),
+  };
+}"""
+
+
+def open_table(tab: Tab, game: str, *, lang: str = "en", seed: int | None = None, extra: str = "") -> None:
+    page = tab.page
+    page.goto(f"{tab.base}/table?pause=0&seed={seed if seed is not None else SEEDS[game]}{extra}")
+    page.wait_for_selector("#settings:not([hidden])")
+    page.select_option("#set-lang", lang)
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    page.select_option("#set-game", game)
+    page.select_option("#set-level", "easy")
+    if game in SHORT:
+        page.select_option("#set-length", SHORT[game])
+    page.click("#play")
+    page.wait_for_selector("#table:not([hidden]), #sheet:not([hidden])")
+    settings = page.evaluate("() => JSON.parse(localStorage.getItem('trickref.table.v1')).settings")
+    assert (settings["game"], settings["level"], settings["lang"]) == (game, "easy", lang)
+    if game in SHORT:
+        assert settings["length"] == SHORT[game]
+
+
+def api_refusal(tab: Tab, record: dict[str, Any], card: str, lang: str) -> dict[str, Any]:
+    """What the API itself says to that card, asked directly (not through the page)."""
+    game = record_game(tab)
+    body = json.dumps({"hand": record, "action": {"seat": 0, "type": "play", "card": card}, "seat": 0})
+    request = urllib.request.Request(
+        f"{tab.base}/v1/games/{game}/hands/play",
+        data=body.encode(),
+        headers={"Content-Type": "application/json", "Accept-Language": lang},
+    )
+    try:
+        urllib.request.urlopen(request, timeout=10)
+    except urllib.error.HTTPError as error:
+        assert error.code == 422
+        problem: dict[str, Any] = json.loads(error.read())
+        return problem
+    raise AssertionError(f"the API accepted {card}")
+
+
+def record_game(tab: Tab) -> str:
+    return str(tab.page.evaluate("() => JSON.parse(localStorage.getItem('trickref.table.v1')).settings.game"))
+
+
+def try_illegal(tab: Tab, card: str) -> tuple[str, str]:
+    """Click a card the API refuses: the card shakes and the status line gives the API's reason,
+    the same title the API answers a third party in the page's language."""
+    page = tab.page
+    record = page.evaluate("() => JSON.parse(localStorage.getItem('trickref.table.v1')).record")
+    lang = page.evaluate("document.documentElement.lang")
+    page.click(f'#hand .card[data-card="{card}"]')
+    page.wait_for_function("() => document.querySelector('#status').dataset.code")
+    code = page.eval_on_selector("#status", "el => el.dataset.code")
+    text = page.inner_text("#status")
+    assert page.eval_on_selector(f'#hand .card[data-card="{card}"]', "el => el.classList.contains('shake')")
+    problem = api_refusal(tab, record, card, lang)
+    assert code == problem["code"]
+    assert problem["title"] in text, (problem, text)
+    return code, text
+
+
+def play_to_sheet(
+    tab: Tab, *, illegal: bool = True, budget: float = 60.0, until: Any = None
+) -> tuple[str, str] | None:
+    """Play the player's seat to the score sheet: the first call of the hand a real one (so a
+    contract is played), then pass where passing is offered; the first legal card each turn, after
+    one refused card when `illegal`. Returns the refused card's (code, status line)."""
+    page = tab.page
+    refused = None
+    called = False
+    deadline = time.monotonic() + budget
+    while time.monotonic() < deadline:
+        s = page.evaluate(SNAPSHOT)
+        if s["sheet"]:
+            return refused
+        if until and until(s):
+            return refused
+        if s["mine"] and s["calls"]:
+            types = s["calls"]
+            pick = next((i for i, t in enumerate(types) if t != "pass"), 0) if not called else None
+            if pick is None:
+                pick = types.index("pass") if "pass" in types else 0
+            called = True
+            act(page, page.locator("#calls-panel [data-action]").nth(pick))
+            continue
+        if s["mine"] and s["legal"]:
+            if illegal and refused is None and s["other"]:
+                refused = try_illegal(tab, s["other"][0])
+            act(page, page.locator(f'#hand .card[data-card="{s["legal"][0]}"]'))
+            continue
+        page.wait_for_timeout(30)
+    pytest.fail(f"no score sheet within {budget} s; status: {page.inner_text('#status')}")
+
+
+ACTIONS = "(JSON.parse(localStorage.getItem('trickref.table.v1'))?.record?.actions.length ?? -1)"
+
+
+def act(page: Any, control: Any) -> None:
+    """Click a call or a card, then wait until the page has recorded it (the record kept in the
+    browser grew, or the hand ended): the next look at the table is never the one before it."""
+    before = page.evaluate(ACTIONS)
+    control.click()
+    page.wait_for_function(f"() => {ACTIONS} !== {before}")
+
+
+def sheet_calls(page: Any) -> int:
+    return int(page.eval_on_selector("#calls", "el => el.dataset.hand"))
+
+
+def record_calls(game: str, calls: int) -> None:
+    """The figures of docs/table.md: build/artifacts/table/calls.json, one entry per game."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / "calls.json"
+    figures = json.loads(path.read_text()) if path.is_file() else {}
+    figures[game] = calls
+    path.write_text(json.dumps(figures, indent=1, sort_keys=True))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_hand_of_every_game_to_its_score_sheet(tab: Tab, game: str) -> None:
+    page = tab.page
+    open_table(tab, game)
+    refused = play_to_sheet(tab)
+    assert refused is not None, "no turn offered a card the API refuses: pick another seed"
+    code, text = refused
+    assert code and code != "validation_failed", code
+    assert len(text) > 5, text
+    # the sheet: the lines of hands/score for each side or seat, and the totals of matches/score
+    assert page.locator("#sheet-body table.sheet tr[data-key=score]").count() == 1
+    assert page.locator('#sheet-body dd[data-key="totals"]').inner_text()
+    calls = sheet_calls(page)
+    assert calls > 0
+    record_calls(game, calls)
+    print(f"{game}: {calls} API calls for the hand; refused card: {code}: {text}")
+    screenshot(page, f"sheet-{game}")
+    page.click("#next")
+    page.wait_for_selector("#table:not([hidden]), #result:not([hidden])")
+
+
+def test_a_baloot_deal_in_arabic_lays_out_right_to_left(tab: Tab) -> None:
+    page = tab.page
+    open_table(tab, "baloot", lang="ar")
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    assert page.evaluate("document.documentElement.lang") == "ar"
+    # the cards' names come from the API's glossary, in Arabic
+    page.wait_for_selector("#hand .card")
+    names = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert names and all(ARABIC.search(name) for name in names), names
+    # the hand starts at the right edge when the page runs right to left
+    refused = play_to_sheet(tab)
+    assert refused is not None
+    _code, text = refused
+    assert ARABIC.search(text), f"the API's reason is not in Arabic: {text}"
+    assert ARABIC.search(page.inner_text("#sheet h2"))
+    screenshot(page, "sheet-baloot-ar")
+
+
+def test_a_reload_mid_match_resumes_the_same_hand(tab: Tab) -> None:
+    page = tab.page
+    open_table(tab, "bazar-blot")
+
+    def two_cards_played(s: dict[str, Any]) -> bool:
+        return s["mine"] and bool(s["legal"]) and len(s["legal"]) + len(s["other"]) <= 6
+
+    play_to_sheet(tab, illegal=False, until=two_cards_played)
+    before = page.evaluate("() => JSON.parse(localStorage.getItem('trickref.table.v1'))")
+    cards = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    page.reload()
+    page.wait_for_selector("#hand .card.legal")
+    after = page.evaluate("() => JSON.parse(localStorage.getItem('trickref.table.v1'))")
+    assert after["record"] == before["record"]
+    assert page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)") == cards
+    assert page.is_visible("#table") and not page.is_visible("#settings")
+    play_to_sheet(tab, illegal=False)  # and the hand goes on to its end
+    assert after["settings"]["game"] == "bazar-blot"
+
+
+def test_a_card_played_with_the_keyboard(tab: Tab) -> None:
+    page = tab.page
+    open_table(tab, "oh-hell")
+    play_to_sheet(tab, illegal=False, until=lambda s: s["mine"] and bool(s["legal"]))
+    page.focus('#hand .card[tabindex="0"]')
+    first = page.evaluate("document.activeElement.dataset.card")
+    assert page.evaluate("document.activeElement.classList.contains('legal')")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") != first
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.card") == first
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"""() => !document.querySelector('#hand .card[data-card="{first}"]')""")
+    played = f'#trick .card[data-card="{first}"], #last-trick-view .card[data-card="{first}"]'
+    assert page.locator(played).count()
+
+
+def test_the_table_fits_a_phone_screen(tab: Tab) -> None:
+    page = tab.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(tab, "baloot")
+    play_to_sheet(tab, illegal=False, until=lambda s: s["mine"] and bool(s["legal"]))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot(page, "table-baloot-360px")
+
+
+def test_when_the_seat_clock_runs_out_the_table_plays_the_apis_timeout_move(tab: Tab) -> None:
+    page = tab.page
+    open_table(tab, "baloot", extra="&clock=1")  # a 1 s clock instead of the tempo's 30 or 40
+    page.wait_for_selector("#me.to-act")
+    stored = "JSON.parse(localStorage.getItem('trickref.table.v1'))"
+    before = page.evaluate(f"() => {stored}.record.actions.length")
+    # nobody touches anything: the clock runs out and the move is made for seat 0
+    page.wait_for_function(f"() => {stored}.timeouts === 1", timeout=10000)
+    page.wait_for_function(f"() => {stored}.record.actions.length > {before}")
+    mine = page.evaluate(f"() => {stored}.record.actions[{before}]")
+    assert mine["seat"] == 0
