@@ -313,7 +313,15 @@ def match(game: Game) -> type[Schema]:
             "totals": Ints(required=True, metadata={"description": "By team"}),
             "finished": Bool(required=True),
             "winner": Int(0, 1, required=True, allow_none=True),
-            "next_dealer": Seat(required=True, allow_none=True),
+            "next_dealer": Seat(
+                required=True,
+                allow_none=True,
+                metadata={
+                    "description": "Who deals the next deal: from `first_dealer`, the deal passes every "
+                    "deal (a passed-out deal included) the way `deal_rotation` says; null once the match "
+                    "is finished"
+                },
+            ),
         },
     )
 

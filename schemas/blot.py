@@ -341,6 +341,14 @@ def match(game: Game) -> type[Schema]:
             "totals": Ints(required=True),
             "finished": Bool(required=True),
             "winner": Team(required=True, allow_none=True),
+            "next_dealer": Seat(
+                required=True,
+                allow_none=True,
+                metadata={
+                    "description": "Who deals the next deal: the deal passes to the left every deal from "
+                    "`first_dealer`, a redealt (passed-out) deal included; null once the match is finished"
+                },
+            ),
         },
     )
 

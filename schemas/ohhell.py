@@ -204,6 +204,23 @@ def match(game: Game) -> type[Schema]:
             "finished": Bool(required=True),
             "winner": Seat(required=True, allow_none=True),
             "standings": fields.List(Seat(), required=True),
+            "next_dealer": Seat(
+                required=True,
+                allow_none=True,
+                metadata={
+                    "description": "Who deals the next round: the deal passes to the left (clockwise) every "
+                    "round from `first_dealer`; null once the match is finished"
+                },
+            ),
+            "next_round": Int(
+                1,
+                required=True,
+                allow_none=True,
+                metadata={
+                    "description": "The schedule's round the next hand deals (its `round`, which sets the "
+                    "hand size); null once the schedule is over"
+                },
+            ),
         },
     )
 

@@ -177,6 +177,14 @@ def test_a_whole_hand_of_every_game_to_its_score_sheet(tab: Tab, game: str) -> N
     screenshot(page, f"sheet-{game}")
     page.click("#next")
     page.wait_for_selector("#table:not([hidden]), #result:not([hidden])")
+    # the next hand is dealt by the seat (and for the schedule's round) matches/score announced
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('trickref.table.v1'))?.record")
+    saved = page.evaluate("JSON.parse(localStorage.getItem('trickref.table.v1'))")
+    match, record = saved["match"], saved["record"]
+    assert match["next_dealer"] is not None and match["next_dealer"] != 0  # the deal moved on
+    assert record["dealer"] == match["next_dealer"], (record["dealer"], match["next_dealer"])
+    if "next_round" in match:
+        assert match["next_round"] == 2 and record["round"] == 2, (match["next_round"], record)
 
 
 def test_a_baloot_deal_in_arabic_lays_out_right_to_left(tab: Tab) -> None:

@@ -85,6 +85,12 @@ def deal_state(rules: Rules, dealer: int, seed: int) -> BlotState:
     return initial_duel(rules, dealer, record.hands, record.turned, record.stock)
 
 
+def dealer_of(first: int, i: int, n: int) -> int:
+    """Who deals deal `i` (from 0) of a match: the deal passes to the left every deal, a redealt
+    (passed-out) deal included, as it is a deal of the match."""
+    return (first + i) % n
+
+
 def _in_hand(i: int, e: RuleError) -> RuleError:
     return e.moved(f"hands[{i}]: {e.detail or e.title}", f"hands.{i}")
 
@@ -227,7 +233,7 @@ class BlotGame(Game):
         finished = False
         winner: int | None = None
         for i, entry in enumerate(entries):
-            dealer = (first + i) % n
+            dealer = dealer_of(first, i, n)
             try:
                 if finished:
                     raise InvalidRecord(
@@ -260,6 +266,7 @@ class BlotGame(Game):
             "totals": totals,
             "finished": finished,
             "winner": winner,
+            "next_dealer": None if finished else dealer_of(first, len(entries), n),
         }
 
     def _match_deal(self, rules: Rules, entry: object, dealer: int) -> Json:

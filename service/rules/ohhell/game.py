@@ -82,6 +82,11 @@ def deal_cards(
     return hands, pack[n * h] if turn else None
 
 
+def dealer_of(first: int, i: int, n: int) -> int:
+    """Who deals hand `i` (from 0) of a match: the deal passes to the left (clockwise) every round."""
+    return (first + i) % n
+
+
 def deal_state(rules: Rules, dealer: int, seed: int, rnd: int = 1) -> HandState:
     """A fresh hand as an engine state (the benchmark's and the simulations' entry point)."""
     hands, turned = deal_cards(rules, dealer, seed, rnd)
@@ -339,7 +344,7 @@ class OhHellGame(Game):
         rounds: list[Json] = []
         for i, entry in enumerate(entries):
             try:
-                scored = self._match_hand(rules, i, (first + i) % n, entry, sizes)
+                scored = self._match_hand(rules, i, dealer_of(first, i, n), entry, sizes)
             except RuleError as e:
                 raise _in_hand(i, e) from None
             bd = breakdown(rules["scoring"], scored.bids, scored.tricks)
@@ -349,7 +354,7 @@ class OhHellGame(Game):
             rounds.append(
                 {
                     "round": i + 1,
-                    "dealer": (first + i) % n,
+                    "dealer": dealer_of(first, i, n),
                     "hand_size": scored.hand_size,
                     "trump": scored.trump,
                     "bids": list(scored.bids),
@@ -369,6 +374,8 @@ class OhHellGame(Game):
             "finished": finished,
             "winner": leader if finished else None,
             "standings": order,
+            "next_dealer": None if finished else dealer_of(first, len(entries), n),
+            "next_round": None if finished else len(entries) + 1,
         }
 
     def _match_hand(

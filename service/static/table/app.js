@@ -307,11 +307,15 @@ async function newHand() {
   const body = { rules: rulesOf(s) };
   const index = saved.records.length;
   if (s.seed !== null) body.seed = s.seed + index;
-  const last = saved.records[index - 1];
+  if (index > 0 && !saved.match) {
+    // the match so far answers who deals next: ask for it if this page has not kept it
+    const records = saved.records;
+    saved.match = await counted(() => api.matchScore(s.game, records));
+  }
   const match = /** @type {Record<string, unknown> | null} */ (saved.match);
-  if (last && "round" in last && typeof last.round === "number") body.round = last.round + 1;
-  else if (match && typeof match.next_dealer === "number") body.dealer = match.next_dealer;
-  else if (last) body.dealer = (last.dealer + 1) % last.hands.length; // the deal passes to the left
+  // no rule of the page's own: the dealer (and the schedule's round) come from matches/score
+  if (match && typeof match.next_dealer === "number") body.dealer = match.next_dealer;
+  if (match && typeof match.next_round === "number") body.round = match.next_round;
   const dealt = await api.deal(s.game, /** @type {import("./api.js").DealRequest} */ (body));
   saved.record = /** @type {HandRecord} */ (dealt.hand);
   saved.callsThisHand = api.calls.total - before;
