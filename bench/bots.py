@@ -9,6 +9,7 @@ short: they keep their rank, but play weaker than at their full budgets, so say 
 was taken at.
 
     python -m bench.bots [--deals 20] [--scale 1.0] [--games baloot,oh-hell] [--latency-only]
+        [--latency-deals 2] [--latency-levels easy,normal,hard,crazy] [--skip-latency] [--pairs normal-hard]
 """
 
 from __future__ import annotations
@@ -118,10 +119,13 @@ def main() -> None:
     parser.add_argument("--latency-levels", default=",".join(ORDER))
     parser.add_argument("--skip-latency", action="store_true")
     parser.add_argument("--skip-matches", action="store_true")
+    parser.add_argument("--latency-only", action="store_true", help="the latency table only (--skip-matches)")
     parser.add_argument("--first", type=int, default=0, help="the first deal's number (to extend a run)")
     parser.add_argument("--verbose", action="store_true", help="print every deal's difference")
     args = parser.parse_args()
     games = args.games.split(",")
+    if args.latency_only:
+        args.skip_matches = True
     if not args.skip_latency:
         print("per-move latency, in-process, full budgets, the clock's net on (ms)")
         for game in games:

@@ -1,0 +1,36 @@
+"""The search's calibrated costs (bench/calibrate.py measures them): positive, and at each level's
+default budget the plan they give stays within the level's own playout cap while buying the
+searching levels more than one imagined deal. Searches run with the clock's net off (`clock=False`):
+the plan depends on the constants only, never on this machine's speed."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.bots import LEVELS, family_of, suggest
+
+from .test_bots import position, to_act_view
+
+GAMES_OF_FAMILIES = ("oh-hell", "bazar-blot", "baloot")
+
+
+@pytest.mark.parametrize("game", GAMES_OF_FAMILIES)
+def test_constants_are_positive(game: str) -> None:
+    fam = family_of(game)
+    assert fam.card_ms > 0
+    assert fam.lean is not None and fam.sim_ms > 0
+
+
+@pytest.mark.parametrize("game", GAMES_OF_FAMILIES)
+@pytest.mark.parametrize("steps", [0, 18])  # the first call, and a card in the middle of the play
+@pytest.mark.parametrize("level", ["normal", "hard", "crazy"])
+def test_default_budget_plan_within_the_cap(game: str, steps: int, level: str) -> None:
+    g, rules, hand = position(game, None, 11, steps)
+    seat, view = to_act_view(g, rules, hand)
+    s = suggest(game, view, seat, level, seed=2, budget_ms=None, clock=False)
+    assert s.action in view["legal_actions"]
+    assert not s.cut
+    assert s.playouts <= LEVELS[level].playouts
+    if len(s.values) > 1 and level != "normal":  # a choice to weigh: the budget buys several deals
+        assert s.worlds > 1
+        assert s.playouts == s.worlds * len(s.values)
