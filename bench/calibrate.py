@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from service.bots import LEVELS, family_of
-from service.bots.core import Family, _world, playout
+from service.bots.core import Family, _world, cards_of, playout
 from service.rules.record import Action
 from service.rules.registry import GAMES
 
@@ -69,9 +69,7 @@ def measure(fam: Family, sample: list[tuple[dict[str, Any], int, Any]], seed: in
     rng = random.Random(seed)
     world_t = world_cards = sim_t = sim_cards = 0.0
     for view, seat, rules in sample:
-        counts = list(view.get("hand_counts") or [1])
-        deal = len(counts) * (fam.full_hand or max(counts))
-        left = sum(counts) if view.get("phase") == "play" else deal
+        deal, left = cards_of(fam, view)
         legal = [Action.from_json(a) for a in view.get("legal_actions") or () if a.get("seat") == seat]
         if len(legal) < 2:  # the search never runs on a forced move
             continue

@@ -277,7 +277,7 @@ FAMILY = Family(
     value,
     fit,
     TERMINAL,
-    0.0098,
+    0.0083,
     0,
     lean=ohhell_playout,
     sim_ms=0.0021,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from service.bots import LEVELS, family_of, suggest
+from service.bots.core import cards_of
 
 from .test_bots import position, to_act_view
 
@@ -34,3 +35,17 @@ def test_default_budget_plan_within_the_cap(game: str, steps: int, level: str) -
     if len(s.values) > 1 and level != "normal":  # a choice to weigh: the budget buys several deals
         assert s.worlds > 1
         assert s.playouts == s.worlds * len(s.values)
+
+
+@pytest.mark.parametrize("game", ["blob", "oh-hell", "bazar-blot", "baloot"])
+@pytest.mark.parametrize("steps", [0, 12, 30])
+def test_a_world_counts_the_whole_deal(game: str, steps: int) -> None:
+    """An imagined deal is drawn and replayed whole however many tricks are gone: the plan counts
+    every card of the deal (counting only the cards left let late searches plan several times the
+    deals their budget buys)."""
+    g, rules, hand = position(game, None, 5, steps)
+    _, view = to_act_view(g, rules, hand)
+    deal, left = cards_of(family_of(game), view)
+    per_seat = view.get("hand_size") or 8
+    assert deal == view["players"] * per_seat
+    assert left == (sum(view["hand_counts"]) if view["phase"] == "play" else deal)
