@@ -9,6 +9,8 @@ short: they keep their rank, but play weaker than at their full budgets, so say 
 was taken at.
 
     python -m bench.bots [--deals 20] [--scale 1.0] [--games baloot,oh-hell] [--latency-only]
+        [--latency-deals 2] [--latency-levels easy,normal,hard,crazy] [--skip-latency] [--no-net]
+        [--pairs normal-hard]
 """
 
 from __future__ import annotations
@@ -90,13 +92,13 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else float("nan")
 
 
-def latency(game: str, level: str, deals: int) -> dict[str, float]:
+def latency(game: str, level: str, deals: int, clock: bool = True) -> dict[str, float]:
     """Per-move latency with the clock's safety net on: wall time (what a caller waits, on this
     machine under its load) and CPU time (what the move costs a core), p50 and p99, and the moves
     the net cut short."""
     times: dict[str, list[float]] = {}
     for d in range(deals):
-        play(game, 104729 * (d + 1), (level, level), 1.0, times, clock=True)
+        play(game, 104729 * (d + 1), (level, level), 1.0, times, clock=clock)
     wall, cpu = times[level], times[level + ":cpu"]
     return {
         "wall50": pct(wall, 0.5),
@@ -118,15 +120,22 @@ def main() -> None:
     parser.add_argument("--latency-levels", default=",".join(ORDER))
     parser.add_argument("--skip-latency", action="store_true")
     parser.add_argument("--skip-matches", action="store_true")
+    parser.add_argument(
+        "--no-net", action="store_true", help="latency without the clock's net (the plan's own CPU cost)"
+    )
+    parser.add_argument("--latency-only", action="store_true", help="the latency table only (--skip-matches)")
     parser.add_argument("--first", type=int, default=0, help="the first deal's number (to extend a run)")
     parser.add_argument("--verbose", action="store_true", help="print every deal's difference")
     args = parser.parse_args()
     games = args.games.split(",")
+    if args.latency_only:
+        args.skip_matches = True
     if not args.skip_latency:
-        print("per-move latency, in-process, full budgets, the clock's net on (ms)")
+        net = "off" if args.no_net else "on"
+        print(f"per-move latency, in-process, full budgets, the clock's net {net} (ms)")
         for game in games:
             for level in args.latency_levels.split(","):
-                r = latency(game, level, args.latency_deals)
+                r = latency(game, level, args.latency_deals, clock=not args.no_net)
                 print(
                     f"  {game:17} {level:7} wall p50 {r['wall50']:7.1f} p99 {r['wall99']:7.1f}"
                     f"  cpu p50 {r['cpu50']:7.1f} p99 {r['cpu99']:7.1f}"

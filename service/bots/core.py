@@ -169,6 +169,17 @@ def playout(fam: Family, st: Any, seat: int) -> float:
     return fam.value(st, seat)
 
 
+def cards_of(fam: Family, view: Mapping[str, Any]) -> tuple[int, int]:
+    """The cards the plan counts: those of the whole deal (what an imagined deal draws and replays,
+    also once tricks are gone: the Oh Hell family's hand size is in the view), and those a playout
+    plays (the cards left in the play, the whole deal before it)."""
+    counts = list(view.get("hand_counts") or [1])
+    size = view.get("hand_size")
+    held = fam.full_hand or (size if isinstance(size, int) and size > 0 else 0) or max(counts)
+    deal = len(counts) * max(held, max(counts))
+    return deal, sum(counts) if view.get("phase") == "play" else deal
+
+
 def search(
     fam: Family,
     view: Mapping[str, Any],
@@ -221,9 +232,7 @@ def search(
     if len(cands) == 1:  # nothing to weigh (a doubling this level never makes, say)
         return done(thumb, [], 0, 0, False, [])
     # the playouts the budget allows, from the calibrated cost: deterministic for a seed
-    counts = list(view.get("hand_counts") or [1])
-    deal = len(counts) * (fam.full_hand or max(counts))  # the cards of the whole deal
-    left = sum(counts) if view.get("phase") == "play" else deal  # the cards a playout plays
+    deal, left = cards_of(fam, view)
     per_playout = max(1e-3, (fam.sim_ms if fam.lean is not None else fam.card_ms) * left)
     per_world = fam.card_ms * deal * (level.pool if level.infer else 1)  # draw, replay and weigh a deal
     n_worlds = min(level.playouts // len(cands), int(budget * 0.5 / (per_world + len(cands) * per_playout)))

@@ -267,6 +267,18 @@ def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
     return candidates(st, legal, bool(level.wide))
 
 
+# card_ms and sim_ms: CPU time measured by `python -m bench.calibrate` (x1.2 safety factor)
 FAMILY = Family(
-    know, build, policy, easy, _candidates, value, fit, TERMINAL, 0.008, 0, lean=ohhell_playout, sim_ms=0.0035
+    know,
+    build,
+    policy,
+    easy,
+    _candidates,
+    value,
+    fit,
+    TERMINAL,
+    0.0083,
+    0,
+    lean=ohhell_playout,
+    sim_ms=0.0021,
 )

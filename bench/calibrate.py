@@ -1,0 +1,149 @@
+"""Bots: the search's calibrated costs, measured in CPU time (figures, not pass/fail).
+
+The search plans its deals before it starts (service/bots/core.py `search`): from the budget and two
+costs per family, `Family.card_ms` (per card of the deal: drawing an imagined deal, replaying it to
+the view's position and weighing it by the calls and cards) and `Family.sim_ms` (per card a lean
+playout plays). This measures both over a fixed sample of views (every game of the family, its table
+sizes, every phase: the calls and early, middle and late play) in this thread's CPU time
+(`time.thread_time`), which the load of other processes does not inflate, and prints them beside
+the constants in the code. The constants should be the measured figures times a small safety factor
+(x1.2), or for `card_ms` its 90th percentile over the views where the latency bench shows a p99
+over budget (a deal replayed to a late position costs more per card than one replayed to the calls,
+and the budgets are p99s: Blot's constant is its p90). Run it again after any change to the engine,
+the lean simulators or the families' builds.
+
+    python -m bench.calibrate [--deals 4] [--repeat 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from service.bots import LEVELS, family_of
+from service.bots.core import Family, _world, cards_of, playout
+from service.rules.record import Action
+from service.rules.registry import GAMES
+
+FAMILIES: dict[str, list[tuple[str, dict[str, Any] | None]]] = {
+    "ohhell": [
+        ("blob", {"players": 3}),
+        ("blob", {"players": 5}),
+        ("nomination-whist", None),
+        ("oh-hell", {"players": 3}),
+        ("oh-hell", None),
+    ],
+    "blot": [("bazar-blot", None), ("blot-duel", None)],
+    "baloot": [("baloot", None)],
+}
+SAFETY = 1.2
+
+
+def views(game: str, options: dict[str, Any] | None, seed: int) -> list[tuple[dict[str, Any], int, Any]]:
+    """The views of every move of one deal played by the rule of thumb (Easy), with rules."""
+    g = GAMES[game]
+    rules = g.rules(options)
+    hand = g.deal(rules, {"dealer": seed % 2, "seed": seed})["hand"]
+    fam = family_of(game)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(400):
+        full = g.state(rules, hand)
+        if full["phase"] in ("complete", "redeal"):
+            break
+        seat = full["to_act"]
+        view = g.state(rules, {**hand, "seat": seat})
+        out.append((view, seat, rules))
+        legal = [a for a in view.get("legal_actions") or () if a.get("seat") == seat]
+        k = fam.know(view, seat, rules)
+        w = _world(fam, view, seat, rules, k, rng, False, 12)
+        act = fam.policy(w[0]).to_json() if w is not None else legal[0]
+        if act not in legal:
+            act = legal[0]
+        hand = {**hand, "actions": [*hand["actions"], act]}
+    return out
+
+
+def measure(
+    fam: Family, sample: list[tuple[dict[str, Any], int, Any]], seed: int
+) -> tuple[float, float, float]:
+    """(card_ms, sim_ms, card_ms p90) over the sample: total CPU time over total cards, as the plan
+    counts them, and the 90th percentile over the views of a deal's cost per card (a deal replayed
+    to a late position costs more per card than one replayed to the calls: the budget is a p99)."""
+    per_view: list[float] = []
+    hard = LEVELS["hard"]
+    rng = random.Random(seed)
+    world_t = world_cards = sim_t = sim_cards = 0.0
+    for view, seat, rules in sample:
+        deal, left = cards_of(fam, view)
+        legal = [Action.from_json(a) for a in view.get("legal_actions") or () if a.get("seat") == seat]
+        if len(legal) < 2:  # the search never runs on a forced move
+            continue
+        t0 = time.thread_time()
+        k = fam.know(view, seat, rules)
+        worlds = []
+        for _ in range(3):
+            w = _world(fam, view, seat, rules, k, rng, True, 10)
+            if w is None:
+                continue
+            weight = 1.0
+            for before, action in w[1]:  # the weighing, as the search does it at Hard
+                if action.type == "play":
+                    if fam.policy(before) != action:
+                        weight *= hard.read
+                else:
+                    weight *= fam.fit(before, action, hard.sharp)
+            worlds.append(w[0])
+        world_t += time.thread_time() - t0
+        world_cards += 3 * deal
+        per_view.append((time.thread_time() - t0) / (3 * deal))
+        t0 = time.thread_time()
+        n = 0
+        for st in worlds:
+            for a in legal[:3]:
+                playout(fam, st.apply(a), seat)
+                n += 1
+        sim_t += time.thread_time() - t0
+        sim_cards += n * left
+    per_view.sort()
+    p90 = per_view[int(0.9 * len(per_view))] if per_view else 0.0
+    return 1000.0 * world_t / max(1.0, world_cards), 1000.0 * sim_t / max(1.0, sim_cards), 1000.0 * p90
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=4, help="deals per game and table size")
+    parser.add_argument("--repeat", type=int, default=2, help="runs over the same sample (agreement)")
+    args = parser.parse_args()
+    print(f"CPU ms per card (thread time); suggested: measured x{SAFETY}, or card_ms's p90 over the views")
+    for name, tables in FAMILIES.items():
+        fam = family_of(tables[0][0])
+        sample = [
+            v for game, opts in tables for d in range(args.deals) for v in views(game, opts, 7919 * (d + 1))
+        ]
+        runs = [measure(fam, sample, 1) for _ in range(args.repeat)]
+        for i, (card, sim, p90) in enumerate(runs):
+            print(
+                f"  {name:7} run {i + 1}: card_ms {card:.4f} (p90 {p90:.4f})  sim_ms {sim:.4f}"
+                f"  ({len(sample)} views)",
+                flush=True,
+            )
+        p90 = sum(r[2] for r in runs) / len(runs)
+        card = sum(r[0] for r in runs) / len(runs)
+        sim = sum(r[1] for r in runs) / len(runs)
+        spread = max(
+            max(r[0] for r in runs) / min(r[0] for r in runs),
+            max(r[1] for r in runs) / min(r[1] for r in runs),
+        )
+        print(
+            f"  {name:7} in code: card_ms {fam.card_ms:.4f} sim_ms {fam.sim_ms:.4f}"
+            f" | suggested: card_ms {card * SAFETY:.4f} (p90 {p90:.4f}) sim_ms {sim * SAFETY:.4f}"
+            f" (runs within {100 * (spread - 1):.0f} %)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
