@@ -9,7 +9,6 @@ against passing, never by the rule of thumb itself.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -34,11 +33,7 @@ def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
     c = view.get("contract")
     k = knowledge(view, seat, DECK_32, 11 if c is None else 0, [turned])
     if c is not None and c["seat"] != seat and turned not in k.played[c["seat"]]:
-        shown = [set(s) for s in k.shown]
-        shown[c["seat"]].add(turned)
-        hidden = list(k.hidden)
-        hidden[c["seat"]] -= 1
-        k = dataclasses.replace(k, shown=tuple(frozenset(s) for s in shown), hidden=tuple(hidden))
+        k = k.holding(c["seat"], turned)  # the buyer took the turned card
     return k
 
 
@@ -52,10 +47,7 @@ def build(
     rng: random.Random,
     fit: list[tuple[Any, Action]] | None,
 ) -> Any:
-    final = [
-        list(k.played[s]) + (list(k.mine) if s == seat and k.hidden[s] == 0 else hidden[s])
-        for s in range(PLAYERS)
-    ]
+    final = k.hands(hidden)
     turned = card(view["turned"])
     dealer = view["dealer"]
     c = view.get("contract")

@@ -9,7 +9,6 @@ the strain carries the hand. Contra and recontra only at Hard and Crazy, as imag
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -39,12 +38,7 @@ def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
     k = knowledge(view, seat, DECK_24, int(view.get("stock_count") or 0), [turned])
     c = view.get("contract")
     if c is not None and c["seat"] != seat and turned not in k.played[c["seat"]]:
-        # the taker holds the turned card
-        shown = [set(s) for s in k.shown] or [set(), set()]
-        shown[c["seat"]].add(turned)
-        hidden = list(k.hidden)
-        hidden[c["seat"]] -= 1
-        k = dataclasses.replace(k, shown=tuple(frozenset(s) for s in shown), hidden=tuple(hidden))
+        k = k.holding(c["seat"], turned)  # the taker holds the turned card
     return k
 
 
@@ -66,9 +60,7 @@ def build(
     fit: list[tuple[Any, Action]] | None,
 ) -> Any:
     n = k.players
-    final = [
-        list(k.played[s]) + (list(k.mine) if s == seat and k.hidden[s] == 0 else hidden[s]) for s in range(n)
-    ]
+    final = k.hands(hidden)
     game = GAMES["blot-duel" if n == 2 else "bazar-blot"]
     if n == 4:
         record = HandRecord(view["dealer"], tuple(tuple(h) for h in final))

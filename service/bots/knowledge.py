@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..rules.cards import Card, Suit, card
@@ -46,6 +46,24 @@ class Knowledge:
         for s in self.shown:
             seen.update(s)
         return [c for c in self.deck if c not in seen]
+
+    def holding(self, seat: int, c: Card) -> Knowledge:
+        """This knowledge with `c` known to be among `seat`'s hidden cards (a taker holds the turned
+        card it took): shown, and one hidden place fewer to imagine."""
+        shown = [set(s) for s in self.shown] or [set() for _ in range(self.players)]
+        shown[seat].add(c)
+        hidden = list(self.hidden)
+        hidden[seat] -= 1
+        return replace(self, shown=tuple(frozenset(s) for s in shown), hidden=tuple(hidden))
+
+    def hands(self, hidden: Sequence[Sequence[Card]]) -> list[list[Card]]:
+        """Each seat's whole dealt hand in an imagined deal: the cards it played, then its own hand
+        (the seat's, when it sees it) or the imagined cards."""
+        return [
+            list(self.played[s])
+            + (list(self.mine) if s == self.seat and self.hidden[s] == 0 else list(hidden[s]))
+            for s in range(self.players)
+        ]
 
 
 def plays_of(view: Json) -> list[tuple[int, Card]]:

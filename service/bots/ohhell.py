@@ -46,11 +46,7 @@ def build(
     fit: list[tuple[Any, Action]] | None,
 ) -> Any:
     """The imagined deal replayed to the view's position (the engine refuses an impossible one)."""
-    n = k.players
-    hands = []
-    for s in range(n):
-        now = list(k.mine) if s == seat and k.hidden[s] == 0 else hidden[s]
-        hands.append(tuple(k.played[s]) + tuple(now))
+    hands = [tuple(h) for h in k.hands(hidden)]
     turned_txt = view.get("turned")
     turned = card(turned_txt) if turned_txt is not None else (extra[0] if extra else None)
     st: Any = start_state(rules, HandRecord(view["dealer"], tuple(hands), (), turned, (), view.get("round")))

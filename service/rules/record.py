@@ -156,6 +156,14 @@ class HandRecord:
         )
 
 
+def dealer_of(first: int, i: int, players: int, step: int = 1) -> int:
+    """Who deals hand `i` (from 0) of a match that `first` dealt first: the deal moves one seat
+    every hand, a redealt (passed-out) one included, as it is a deal of the match; `step` is the
+    direction in seat numbers (+1 in the Oh Hell family and Blot, Baloot's by its `deal_rotation`).
+    matches/score checks each hand's dealer and announces the next one with this same rule."""
+    return (first + step * i) % players
+
+
 def check_table(record: HandRecord, players: int, dealt: int) -> None:
     """The table a record describes: `players` hands of `dealt` cards each, and a dealer among them."""
     if len(record.hands) != players:

@@ -20,7 +20,7 @@ from ..game import Game, Json
 from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
 from ..play import play_on
 from ..profile import Rules
-from ..record import Action, HandRecord
+from ..record import Action, HandRecord, dealer_of
 from ..trick import Verdict
 from ..tricks import legal_answer, read_hand_and_trick, read_played, winner_answer
 from .cardplay import DECK, POINTS, legal_cards, reasons, trick_winner
@@ -201,7 +201,7 @@ class BalootGame(Game):
         finished = False
         winner: int | None = None
         for i, entry in enumerate(entries):
-            dealer = (first + step * i) % PLAYERS
+            dealer = dealer_of(first, i, PLAYERS, step)
             if finished:
                 raise _in_hand(i, InvalidRecord(Code.MATCH_OVER, "the match was decided by an earlier hand"))
             try:
@@ -243,7 +243,7 @@ class BalootGame(Game):
             "totals": totals,
             "finished": finished,
             "winner": winner,
-            "next_dealer": None if finished else (first + step * len(entries)) % PLAYERS,
+            "next_dealer": None if finished else dealer_of(first, len(entries), PLAYERS, step),
         }
 
     def _match_hand(self, rules: Rules, dealer: int, entry: object) -> Json:

@@ -20,7 +20,7 @@ from ..game import Game, Json
 from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
 from ..play import play_on
 from ..profile import RuleBook, Rules
-from ..record import Action, HandRecord, replay_record
+from ..record import Action, HandRecord, dealer_of, replay_record
 from ..trick import winning_index
 from ..tricks import legal_answer, partner_winning, read_hand_and_trick, read_played, winner_answer
 from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID, capot_value
@@ -83,12 +83,6 @@ def deal_state(rules: Rules, dealer: int, seed: int) -> BlotState:
     record = deal_cards(rules.game, dealer, seed)
     assert record.turned is not None
     return initial_duel(rules, dealer, record.hands, record.turned, record.stock)
-
-
-def dealer_of(first: int, i: int, n: int) -> int:
-    """Who deals deal `i` (from 0) of a match: the deal passes to the left every deal, a redealt
-    (passed-out) deal included, as it is a deal of the match."""
-    return (first + i) % n
 
 
 def _in_hand(i: int, e: RuleError) -> RuleError:

@@ -19,7 +19,7 @@ from ..game import Game, Json
 from ..parse import is_int, parse_record, read_seat, read_strain
 from ..play import play_on
 from ..profile import RuleBook, Rules
-from ..record import Action, HandRecord
+from ..record import Action, HandRecord, dealer_of
 from ..trick import judge, winning_index
 from ..tricks import legal_answer, read_hand_and_trick, read_played, winner_answer
 from .options import (
@@ -80,11 +80,6 @@ def deal_cards(
     pack = random.Random(seed).sample(DECK, n * h + turn)
     hands = tuple(tuple(pack[(s - dealer - 1) % n : n * h : n]) for s in range(n))
     return hands, pack[n * h] if turn else None
-
-
-def dealer_of(first: int, i: int, n: int) -> int:
-    """Who deals hand `i` (from 0) of a match: the deal passes to the left (clockwise) every round."""
-    return (first + i) % n
 
 
 def deal_state(rules: Rules, dealer: int, seed: int, rnd: int = 1) -> HandState:
