@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 
 from . import __version__, config, errors, guard, headers, observability, table
-from .api import register, require_acceptable, require_json_body
+from .api import express, register, require_acceptable, require_json_body
 from .api.smorest import Api
 
 # Swagger UI is served from the flask-swagger-ui package (headers.py); no ReDoc: it needed a CDN
@@ -70,4 +70,5 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(require_json_body)
     headers.init_app(app)  # security headers, Cache-Control, the docs' CSP and local assets
     table.init_app(app)  # the reference table, a static client of the API (docs/table.md)
+    express.install(app)  # last: the lane mirrors every hook above (service/api/express.py)
     return app

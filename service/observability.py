@@ -150,6 +150,7 @@ class Metrics:
     # the replay cache's gauges, made at the first store: an unlabelled gauge opens its file at
     # once in multiprocess mode, and the app is first built in gunicorn's master before that exists
     _replay: dict[str, Any] = field(default_factory=dict)
+    _series: dict[tuple[str, str, str, int], tuple[Any, Any]] = field(default_factory=dict)
 
     @classmethod
     def create(cls) -> Metrics:
@@ -186,6 +187,20 @@ class Metrics:
                 registry=reg,
             ),
         )
+
+    def served(self, operation: str, method: str, game: str, status: int, elapsed: float) -> None:
+        """Count one answer and its time. The children of each label set are looked up once per
+        process (labels() costs a few µs); the label values come from closed sets, so this stays
+        bounded."""
+        key = (operation, method, game, status)
+        children = self._series.get(key)
+        if children is None:
+            children = self._series[key] = (
+                self.latency.labels(operation, method, game),
+                self.requests.labels(operation, method, game, str(status)),
+            )
+        children[0].observe(elapsed)
+        children[1].inc()
 
     def replay_lookup(self, result: str) -> None:
         child = self._replay.get(result)
@@ -355,7 +370,6 @@ def init_app(app: Flask) -> None:
     configure_logging(app.config.get("TRICKREF_LOG_LEVEL", "INFO"))
     metrics = Metrics.create()
     app.extensions["trickref_metrics"] = metrics
-    series: dict[tuple[str, str, str, int], tuple[Any, Any]] = {}  # bounded: closed label sets
 
     @app.before_request
     def _start() -> None:
@@ -374,15 +388,7 @@ def init_app(app: Flask) -> None:
         operation, game = _labels(request.endpoint, request.blueprint, request.view_args)
         method = request.method if request.method in _METHODS else "other"
         status = response.status_code
-        key = (operation, method, game, status)
-        children = series.get(key)
-        if children is None:  # labels() costs a few µs: look each label set up once per process
-            children = series[key] = (
-                metrics.latency.labels(operation, method, game),
-                metrics.requests.labels(operation, method, game, str(status)),
-            )
-        children[0].observe(elapsed)
-        children[1].inc()
+        metrics.served(operation, method, game, status, elapsed)
         if status >= 400:
             metrics.problems.labels(operation, game, str(status), _problem_code(response)).inc()
         return response

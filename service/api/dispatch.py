@@ -53,8 +53,13 @@ def resolve_rules(game: Game, body: Mapping[str, Any]) -> Rules:
 _API_HEADERS = list(API_HEADERS)
 
 
+def encode(data: Any) -> str:
+    """An answer's JSON text: compact, keys in the order the answer built them."""
+    return json.dumps(data, separators=(",", ":"))
+
+
 def json_response(data: Any, status: int = 200) -> Response:
-    response = Response(json.dumps(data, separators=(",", ":")), status=status, mimetype="application/json")
+    response = Response(encode(data), status=status, mimetype="application/json")
     # The fixed headers appended to werkzeug's list as they are: they are constants, checked once
     # here, and Headers(...) validated each of them again on every answer (8 µs of ~300).
     response.headers._list.extend(_API_HEADERS)  # type: ignore[attr-defined]
@@ -71,7 +76,7 @@ def _check_api_headers() -> None:
 _check_api_headers()
 
 
-_TABLE_KEY_ENVIRON = "HTTP_" + replay_cache.HEADER.upper().replace("-", "_")
+TABLE_KEY_ENVIRON = "HTTP_" + replay_cache.HEADER.upper().replace("-", "_")
 _CACHE = "trickref_replay_cache"
 
 
@@ -98,7 +103,7 @@ def run(game: Game, operation: str, body: Mapping[str, Any]) -> Response:
 
 def answer(game: Game, operation: str, rules: Rules, body: Mapping[str, Any]) -> Any:
     """`game.answer`, through the replay cache when the request carries a valid table key."""
-    sent = http_request.environ.get(_TABLE_KEY_ENVIRON)
+    sent = http_request.environ.get(TABLE_KEY_ENVIRON)
     secret = replay_cache.valid_key(sent)
     if sent is not None and secret is None:  # the contract's pattern: refused, never silently unused
         abort(
@@ -107,7 +112,14 @@ def answer(game: Game, operation: str, rules: Rules, body: Mapping[str, Any]) ->
             message=f"{replay_cache.HEADER} must be 16 to 64 characters from [A-Za-z0-9_-]",
             errors={"headers": {replay_cache.HEADER: ["Does not match ^[A-Za-z0-9_-]{16,64}$"]}},
         )
-    cache = replay_cache_of(current_app) if secret is not None else None
+    return answer_keyed(current_app, secret, game, operation, rules, body)
+
+
+def answer_keyed(
+    app: Flask, secret: str | None, game: Game, operation: str, rules: Rules, body: Mapping[str, Any]
+) -> Any:
+    """`game.answer` seen through the table key `secret` (a valid one, or None: no cache)."""
+    cache = replay_cache_of(app) if secret is not None else None
     if cache is None or secret is None:
         return game.answer(operation, rules, body)
     token = REPLAY_MEMO.set(cache.memo(secret, game.id))
@@ -117,11 +129,11 @@ def answer(game: Game, operation: str, rules: Rules, body: Mapping[str, Any]) ->
         REPLAY_MEMO.reset(token)
 
 
-def translated(answer: Any) -> Any:
-    """tricks/legal: each refused card's reason in the request's language."""
+def translated(answer: Any, lang: str | None = None) -> Any:
+    """tricks/legal: each refused card's reason in the request's language (`lang`, else negotiated)."""
     illegal = answer.get("illegal") if isinstance(answer, dict) else None
     if illegal:
-        lang = language()
+        lang = lang or language()
         for item in illegal:
             item["reason"] = i18n.detail(lang, detail_key(Code(item["code"])), item["params"], item["reason"])
     return answer

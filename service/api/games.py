@@ -26,7 +26,7 @@ from service.headers import API_HEADERS, SECURED
 from service.rules import registry
 from service.rules.game import Game
 
-from . import examples, texts
+from . import examples, express, texts
 from . import glossary as glossaries
 from .dispatch import HOOKS, run
 from .smorest import Api, Blueprint, documented
@@ -160,6 +160,8 @@ def game_blueprint(api: Api, game: Game) -> Blueprint:
         view = documented(blp.doc(description=op.description, **doc))(view)
         view.__name__ = op.key
         blp.route(op.path, methods=[op.method], endpoint=op.key)(view)
+        if op.engine is not None and op.engine not in HOOKS and op.request is not None:
+            express.add_route(api._app, f"{blp.url_prefix}{op.path}", game, op.engine, op.request, op.key)
     return blp
 
 
