@@ -76,6 +76,7 @@ class Server:
     workers: int = 2
     threads: int = 4
     env: dict[str, str] = field(default_factory=dict)
+    root: Path = ROOT  # the tree served (its deploy/gunicorn.conf.py too): another for a before/after
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
     tmp: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="trickref-bench-")))
@@ -97,8 +98,8 @@ class Server:
         self.log = self.tmp / "server.log"
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
-                [str(gunicorn), "--config", str(GUNICORN_CONF), self.app],
-                cwd=ROOT,
+                [str(gunicorn), "--config", str(self.root / GUNICORN_CONF.relative_to(ROOT)), self.app],
+                cwd=self.root,
                 env=env,
                 stdout=subprocess.DEVNULL,  # the JSON access log: same cost for every server benched
                 stderr=out,

@@ -44,6 +44,7 @@ import re
 import sys
 import urllib.request
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bench.common import (
@@ -167,8 +168,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cache",
         choices=("both", "on", "off"),
-        default="both",
+        default="on",
         help="the app with its replay cache, without (TRICKREF_REPLAY_CACHE=0), or both side by side",
+    )
+    parser.add_argument(
+        "--lane",
+        choices=("both", "on"),
+        default="on",
+        help="with `both`, the app without its express lane (TRICKREF_EXPRESS=0) beside it too",
+    )
+    parser.add_argument(
+        "--before",
+        metavar="TREE",
+        help="also serve the app of another checkout (e.g. `git worktree add /tmp/before <commit>`), "
+        "with its own gunicorn config, as the row `before`: before and after in one run",
     )
     parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds per operation")
     parser.add_argument("--seconds", type=float, default=5.0, help="measured time per operation and server")
@@ -207,6 +220,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.cache == "both":
             servers.append(
                 ("no-cache", stack.enter_context(Server(args.app, args.workers, args.threads, off)))
+            )
+        if args.lane == "both":
+            no_lane = {"TRICKREF_EXPRESS": "0"}
+            servers.append(
+                ("no-lane", stack.enter_context(Server(args.app, args.workers, args.threads, no_lane)))
+            )
+        if args.before:
+            tree = Path(args.before).resolve()
+            if not (tree / "deploy" / "gunicorn.conf.py").is_file():
+                parser.error(f"--before {args.before}: not a checkout of this service")
+            servers.append(
+                ("before", stack.enter_context(Server(args.app, args.workers, args.threads, root=tree)))
             )
         servers.append(("ceiling", stack.enter_context(Server(CEILING_APP, args.workers, args.threads))))
         if args.workload in ("both", "fixed"):

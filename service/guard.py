@@ -75,6 +75,8 @@ _DIGITS_AS_ZERO = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
 _TOO_LONG = b"0" * (MAX_NUMBER_DIGITS + 1)  # found by the two-way search: linear, whatever the runs
 _BRACKET_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")  # +1 and -1 as signed bytes
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_NOT_QUOTES_OR_BRACKETS = bytes(b for b in range(256) if b not in b'[]{}"')
+_NOT_DIGITS = bytes(b for b in range(256) if not 0x30 <= b <= 0x39)
 _STRETCH = 16 * 1024  # bytes split at a time when strings are removed
 _SCAN = 4096  # brackets per step of the depth scan (it stops at the first step that nests too deep)
 
@@ -119,15 +121,47 @@ def json_shape_problem(body: bytes) -> str | None:
     kilobytes with few brackets costs a few microseconds: it runs before every request's parse.
     """
     deep = body.count(b"[") + body.count(b"{") > MAX_JSON_DEPTH  # else it cannot nest that deep
-    long = len(body) > MAX_NUMBER_DIGITS
+    # no number can be longer than the body's digits, wherever they stand: one C pass says so
+    long = len(body) > MAX_NUMBER_DIGITS and len(body.translate(None, _NOT_DIGITS)) > MAX_NUMBER_DIGITS
     if not deep and not long:
         return None  # the usual case
+    if not long:
+        steps = _structural_steps(body)
+        if steps is None:
+            steps = outside_strings(body).translate(_BRACKET_STEPS, _NOT_BRACKETS)
+        return _TOO_DEEP if _nests_too_deep(steps) else None
     outside = outside_strings(body)
-    if long and len(outside) > MAX_NUMBER_DIGITS and _TOO_LONG in outside.translate(_DIGITS_AS_ZERO):
+    if len(outside) > MAX_NUMBER_DIGITS and _TOO_LONG in outside.translate(_DIGITS_AS_ZERO):
         return f"A number in the body has more than {MAX_NUMBER_DIGITS} digits"
     if deep and _nests_too_deep(outside.translate(_BRACKET_STEPS, _NOT_BRACKETS)):
-        return f"The JSON body nests deeper than {MAX_JSON_DEPTH} levels"
+        return _TOO_DEEP
     return None
+
+
+_TOO_DEEP = f"The JSON body nests deeper than {MAX_JSON_DEPTH} levels"
+
+
+def _structural_steps(body: bytes) -> bytes | None:
+    """The body's brackets outside strings as depth steps, when no string holds a bracket (every
+    record a table sends); None otherwise, and then `outside_strings` tells them apart.
+
+    Escaped backslashes and quotes go first (as in `outside_strings`), then everything but quotes
+    and brackets: every string is left as its two quotes with any brackets it holds between them.
+    One pass of `replace` removes each pair of adjacent quotes, left to right, and does not look
+    again at what a removal joins. The first quote is an opening one: it goes with the next byte
+    only if that is its closing quote (the string held no bracket), and then the same holds for the
+    next quote. So no quote is left exactly when no string holds a bracket, and what is left is the
+    structure's brackets. It costs a translate of the body and a replace of its quotes and
+    brackets, against splitting the body at each of its hundreds of quotes.
+    """
+    if b"\\" in body:
+        body = body.replace(b"\\\\", b"")
+    if b'\\"' in body:
+        body = body.replace(b'\\"', b"")
+    left = body.translate(None, _NOT_QUOTES_OR_BRACKETS).replace(b'""', b"")
+    if b'"' in left:
+        return None
+    return left.translate(_BRACKET_STEPS)
 
 
 def _nests_too_deep(steps: bytes) -> bool:
@@ -295,15 +329,22 @@ class BodyGuard:
             return reader.state
 
     def _watchdog(self) -> None:
-        """Sleep until the earliest deadline of the bodies being read (a new body with an earlier
-        one wakes it), then hold every body to its deadline."""
+        """Sleep until the earliest deadline of the bodies being read, or `BUSY_BODY_TIMEOUT` at
+        most, then hold every body to its deadline.
+
+        Never sleeping longer than the short wait means a new body never needs to wake it: the body's
+        first deadline (`BUSY_BODY_TIMEOUT` after its read began) is never before the next wake, so
+        that wake sees it and sleeps until its deadline exactly. Waking the watchdog for every
+        body (it used to sleep for good while no body was being read) cost each request a thread
+        switch: 4 % of a worker's time under a table's traffic. Idle, it wakes 20 times a second.
+        """
         with self._wake:
             while True:
                 now = time.monotonic()
                 self._expire(now)
                 waiting = [r.deadline for r in self._readers if r.state == READING]
-                self._next_wake = min(waiting, default=_NEVER)
-                self._wake.wait(None if self._next_wake == _NEVER else self._next_wake - now)
+                self._next_wake = min(min(waiting, default=_NEVER), now + BUSY_BODY_TIMEOUT)
+                self._wake.wait(self._next_wake - now)
 
     def _expire(self, now: float) -> None:
         """Hold every body being read to its deadline (called with the lock held).

@@ -55,7 +55,7 @@ _API_HEADERS = list(API_HEADERS)
 
 def encode(data: Any) -> str:
     """An answer's JSON text: compact, keys in the order the answer built them."""
-    return json.dumps(data, separators=(",", ":"))
+    return json.dumps(data, separators=(",", ":"), check_circular=False)
 
 
 def json_response(data: Any, status: int = 200) -> Response:
