@@ -17,7 +17,7 @@ from ..belote.duties import judge
 from ..cards import NO_TRUMP, Card, suit_of
 from ..errors import Code, IllegalAction, InvalidRecord, RuleError, scalar
 from ..game import Game, Json
-from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
+from ..parse import check_fields, first_field_fault, is_int, parse_record, read_seat, read_strain
 from ..play import play_on
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord, dealer_of, replay_record
@@ -122,11 +122,15 @@ class BlotGame(Game):
         """Validate a record and replay it; the first bad action raises, pinned to its index."""
         record = parse_record(body)
         raw = body.get("actions") or ()
+        fault = first_field_fault(raw, self.fields)
 
         def check(i: int) -> None:
-            check_fields(raw[i], self.fields)
+            if i == fault:  # the one action whose fields are refused: its error, at its turn
+                check_fields(raw[i], self.fields)
 
-        return record, replay_record(rules.hash, record, lambda: self.start(rules, record), check)
+        return record, replay_record(
+            rules.hash, record, lambda: self.start(rules, record), None if fault is None else check
+        )
 
     def build(self, rules: Rules, record: HandRecord) -> BlotState:
         return build(rules, record, self.game)
