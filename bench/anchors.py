@@ -328,7 +328,14 @@ def _os_card(c: str) -> int:
     return OS_RANKS.index(c[0]) * 4 + OS_SUITS.index(c[1])
 
 
-def openspiel_play(seed: int, ours: tuple[int, ...], level: str, sims: int, scale: float) -> float:
+def openspiel_play(
+    seed: int,
+    ours: tuple[int, ...],
+    level: str,
+    sims: int,
+    scale: float,
+    log: list[dict[str, Any]] | None = None,
+) -> float:
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
@@ -376,25 +383,69 @@ def openspiel_play(seed: int, ours: tuple[int, ...], level: str, sims: int, scal
         moves += 1
     scores = ours_game.state(rules, record)["result"]["scores"]
     assert [float(x) for x in scores] == list(st.returns()), (scores, st.returns())
+    if log is not None:
+        result = ours_game.state(rules, record)["result"]
+        for entry in result["breakdown"]:
+            log.append({**entry, "ours": entry["seat"] in ours, "seed": seed})
     mine = statistics.mean(scores[s] for s in ours)
     theirs = statistics.mean(scores[s] for s in range(4) if s not in ours)
     return float(mine - theirs)
 
 
-def versus_openspiel(level: str, deals: int, sims: int, scale: float) -> None:
+def versus_openspiel(
+    level: str, deals: int, sims: int, scale: float, log: bool = False, first: int = 0
+) -> None:
     diffs = []
+    entries: list[dict[str, Any]] = []
     t0 = time.perf_counter()
-    for d in range(deals):
+    for d in range(first, first + deals):
         seed = 7919 * (d + 1)
-        first = openspiel_play(seed, (0, 2), level, sims, scale)
-        second = openspiel_play(seed, (1, 3), level, sims, scale)
-        diffs.append((first + second) / 2.0)
+        first_play = openspiel_play(seed, (0, 2), level, sims, scale, entries)
+        second_play = openspiel_play(seed, (1, 3), level, sims, scale, entries)
+        diffs.append((first_play + second_play) / 2.0)
+        if log:
+            print(f"    deal {d} (seed {seed}): {diffs[-1]:+.2f}", flush=True)
+            for e in entries[-8:]:
+                side = "ours  " if e["ours"] else "ismcts"
+                print(
+                    f"      {side} seat {e['seat']} bid {e['bid']} took {e['tricks']}"
+                    f" {'made' if e['made'] else '    '} {e['score']:3}",
+                    flush=True,
+                )
     mean, half = interval(diffs)
     print(
         f"  {level} (x{scale}) vs OpenSpiel ISMCTS ({sims} simulations) {mean:+6.2f} +/- {half:5.2f} points"
         f" per seat per deal  ({deals} deals x 2, {time.perf_counter() - t0:.0f} s)",
         flush=True,
     )
+    # the same seat of the same deal played by both: equal bids show the play, different ones the bids
+    pairs: dict[tuple[int, int], dict[bool, dict[str, Any]]] = {}
+    for e in entries:
+        pairs.setdefault((e["seed"], e["seat"]), {})[e["ours"]] = e
+    for same in (True, False):
+        both = [p for p in pairs.values() if len(p) == 2 and (p[True]["bid"] == p[False]["bid"]) is same]
+        if both:
+            print(
+                f"    {'same' if same else 'different'} bids on {len(both)} seats: made, ours"
+                f" {statistics.mean(p[True]['made'] for p in both):.0%}, ISMCTS"
+                f" {statistics.mean(p[False]['made'] for p in both):.0%}; score, ours"
+                f" {statistics.mean(p[True]['score'] for p in both):.2f}, ISMCTS"
+                f" {statistics.mean(p[False]['score'] for p in both):.2f}",
+                flush=True,
+            )
+    for side, name in ((True, "ours"), (False, "ISMCTS")):
+        es = [e for e in entries if e["ours"] is side]
+        made = statistics.mean(e["made"] for e in es)
+        bid = statistics.mean(e["bid"] for e in es)
+        took = statistics.mean(e["tricks"] for e in es)
+        over = statistics.mean(e["difference"] > 0 for e in es)
+        under = statistics.mean(e["difference"] < 0 for e in es)
+        score = statistics.mean(e["score"] for e in es)
+        print(
+            f"    {name:6}: made its bid {made:.0%} of the time, mean bid {bid:.2f}, mean tricks {took:.2f},"
+            f" over {over:.0%} under {under:.0%}, mean score {score:.2f}",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -406,6 +457,8 @@ def main() -> None:
     parser.add_argument("--colver-levels", default="normal:heuristic,hard:ismcts,crazy:ismcts")
     parser.add_argument("--openspiel-levels", default="hard")
     parser.add_argument("--simulations", type=int, default=1000)
+    parser.add_argument("--log", action="store_true", help="OpenSpiel: every deal's bids and tricks")
+    parser.add_argument("--first", type=int, default=0, help="OpenSpiel: the first deal's number")
     args = parser.parse_args()
     only = args.only.split(",")
     if "rates" in only:
@@ -428,7 +481,7 @@ def main() -> None:
         else:
             print(f"Oh Hell 4 x 7 against OpenSpiel's ISMCTS, {args.deals} deals x 2")
             for level in args.openspiel_levels.split(","):
-                versus_openspiel(level, args.deals, args.simulations, args.scale)
+                versus_openspiel(level, args.deals, args.simulations, args.scale, args.log, args.first)
 
 
 if __name__ == "__main__":

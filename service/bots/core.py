@@ -108,6 +108,10 @@ class Family:
     # the lean simulator (lean.py): plays a state of the play out by thumb, the seat's value
     lean: Callable[[Any, int], float | None] | None = None
     sim_ms: float = 0.0  # calibrated cost of one card of a lean playout
+    # a tree search over the deals kept (Hard and Crazy, in place of one playout per candidate and
+    # deal): (deals, seat, candidates, iterations, rng, deadline) -> (values, choice, iterations
+    # run, cut), or None where it does not search (then the playouts)
+    tree: Callable[..., tuple[list[tuple[Action, float]], Action, int, bool] | None] | None = None
 
 
 def _world(
@@ -283,6 +287,11 @@ def search(
             if time.perf_counter() > halfway:  # the safety net: drawing deals took half the budget
                 short = True
                 break
+    if fam.tree is not None and level.infer and worlds:
+        found = fam.tree(worlds, seat, cands, len(worlds) * len(cands), rng, deadline)
+        if found is not None:
+            values, choice, runs, tree_cut = found
+            return done(choice, values, len(worlds), runs, short or tree_cut, [])
     scores: list[list[float]] = [[] for _ in cands]
     playouts = 0
     cut = short

@@ -15,6 +15,9 @@ The rule of thumb here (`thumb`) is the families' (`ohhell.policy`, `belote.play
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
 from typing import Any
 
 from ..rules.baloot.projects import best_team, team_points
@@ -22,6 +25,7 @@ from ..rules.baloot.scoring import Summary, score_summary
 from ..rules.belote.cards import DECK_32, LAST_TRICK
 from ..rules.belote.duties import TRUMP_LEAD_ALWAYS, TRUMP_LEAD_OPPONENT, UNDERTRUMP_FREE
 from ..rules.cards import RANKS, SUITS, Card, Suit
+from ..rules.ohhell.options import TRICKS_PLUS_TEN
 from ..rules.ohhell.scoring import seat_score
 from ..rules.ohhell.state import DECK as DECK_52
 
@@ -168,6 +172,8 @@ class OhHellSim:
         seat = self.to_act
         s = self.strength
         need = self.bids[seat] - self.won[seat]
+        if need < 0 and self.method == TRICKS_PLUS_TEN:
+            need = 1  # the call is lost, and every trick still scores: take them
         if not self.trick:
             return max(legal, key=s.__getitem__) if need > 0 else min(legal, key=s.__getitem__)
         best = self.best
@@ -185,6 +191,17 @@ class OhHellSim:
         last = len(self.trick) == self.n - 1
         return max(legal, key=s.__getitem__) if last else min(legal, key=s.__getitem__)
 
+    def clone(self) -> OhHellSim:
+        """A copy to play on (the hands, the trick and the counts copied; the tables shared)."""
+        c = object.__new__(OhHellSim)
+        for name in OhHellSim.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.hands = [list(h) for h in self.hands]
+        c.trick = list(self.trick)
+        c.won = list(self.won)
+        c.bids = list(self.bids)
+        return c
+
     def scores(self) -> list[int]:
         return [seat_score(self.method, self.bids[s], self.won[s]) for s in range(self.n)]
 
@@ -200,6 +217,92 @@ def ohhell_playout(st: Any, seat: int) -> float | None:
     while sim.left:
         sim.play(sim.thumb())
     return float(seat_score(sim.method, sim.bids[seat], sim.won[seat]))
+
+
+class _Node:
+    """A node of the tree search below: the card that led to it, seen from the seat that played it."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.total = 0.0  # the sum of the scores of the seat that played the card leading here
+        self.avail = 0  # iterations in which that card was legal (the deal imagined allowed it)
+
+
+BID = 100  # a bid's key in the tree below: BID + its value (cards are 0..51)
+
+
+def ohhell_tree(
+    worlds: list[Any],
+    seat: int,
+    root: list[int],
+    iterations: int,
+    rand: Callable[[], float],
+    deadline: float = math.inf,
+    explore: float = 0.7,
+) -> tuple[dict[int, tuple[int, float]], int]:
+    """Information-set Monte Carlo tree search over the calls and the card play (single observer,
+    as Cowling, Powley and Whitehouse's SO-ISMCTS): each iteration takes the next imagined deal,
+    walks one tree shared by all deals (every seat choosing among the bids and cards this deal lets
+    it make, by UCB on its own score; `seat` at the root among `root` only), adds one node and plays
+    the rest out by the rule of thumb. Every seat maximises its own score. Bids are keyed BID +
+    value. The answer: per choice of `seat` at the root, (visits, mean score), and the iterations
+    run (fewer than asked when the clock passed `deadline`, checked every 32)."""
+    sims = [OhHellSim(w) for w in worlds]
+    top = _Node()
+    scale = 1.0 / (10.0 + sims[0].size)  # scores to about [0, 1] for the exploration constant
+    log = math.log
+    sqrt = math.sqrt
+    done = 0
+    for i in range(iterations):
+        if i & 31 == 31 and time.perf_counter() > deadline:
+            break
+        done += 1
+        sim = sims[i % len(sims)].clone()
+        node = top
+        path: list[tuple[_Node, int]] = []
+        while sim.left:
+            mover = sim.to_act
+            if node is top:
+                legal = root
+            elif sim.bidding:
+                legal = [BID + v for v in sim.bid_options()]
+            else:
+                legal = sim.legal()
+            children = node.children
+            untried = [c for c in legal if c not in children]
+            for c in legal:
+                child = children.get(c)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                pick = untried[int(rand() * len(untried))]
+                node = children[pick] = _Node()
+                node.avail = 1
+                path.append((node, mover))
+                sim.bid(pick - BID) if pick >= BID else sim.play(pick)
+                break
+            best = -1.0
+            pick = legal[0]
+            for c in legal:
+                ch = children[c]
+                u = ch.total * scale / ch.visits + explore * sqrt(log(ch.avail) / ch.visits)
+                if u > best:
+                    best, pick = u, c
+            node = children[pick]
+            path.append((node, mover))
+            sim.bid(pick - BID) if pick >= BID else sim.play(pick)
+        while sim.bidding:
+            sim.bid(sim.thumb_bid())
+        while sim.left:
+            sim.play(sim.thumb())
+        scores = sim.scores()
+        for child, mover in path:
+            child.visits += 1
+            child.total += scores[mover]
+    return {c: (ch.visits, ch.total / ch.visits) for c, ch in top.children.items() if ch.visits}, done
 
 
 # ------------------------------------------------------------------------------------ Belote

@@ -15,12 +15,13 @@ from typing import Any
 
 from ..rules.cards import NO_TRUMP, Card, Suit, card, suit_of
 from ..rules.ohhell.game import start_state
+from ..rules.ohhell.options import TRICKS_PLUS_TEN
 from ..rules.ohhell.state import DECK, needs_turned
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from .core import Family
 from .knowledge import Knowledge, knowledge
-from .lean import ohhell_playout
+from .lean import BID, OH_INDEX, OhHellSim, ohhell_playout, ohhell_tree
 
 RANK = {r: i for i, r in enumerate("23456789TJQKA")}
 TERMINAL = ("complete",)
@@ -161,6 +162,8 @@ def policy(st: Any) -> Action:
     trump = trump_of(st)
     bid = st.bid_of(seat)
     need = (bid if bid is not None else 0) - st.won[seat]
+    if need < 0 and st.table.method == TRICKS_PLUS_TEN:
+        need = 1  # the call is lost, and every trick still scores: take them
     trick = st.trick
     n = st.table.players
     last = len(trick) == n - 1
@@ -259,6 +262,29 @@ def fit(st: Any, action: Action, sharp: float) -> float:
     return float(sharp ** max(0.0, d - 0.5))
 
 
+def tree(
+    worlds: list[Any], seat: int, cands: list[Action], iterations: int, rng: random.Random, deadline: float
+) -> tuple[list[tuple[Action, float]], Action, int, bool] | None:
+    """Hard's and Crazy's bids and cards: a tree search over the deals kept (lean.ohhell_tree), as
+    many iterations as the plan's playouts; the choice most visited at the root, each one's mean
+    score. None (the playouts instead) before trumps are known."""
+    if not all(OhHellSim.can_start(w) for w in worlds):
+        return None
+    keys = {_key(a): a for a in cands}
+    stats, runs = ohhell_tree(worlds, seat, list(keys), iterations, rng.random, deadline)
+    values = sorted(((keys[k], mean) for k, (_, mean) in stats.items()), key=lambda x: -x[1])
+    best = max(stats.items(), key=lambda x: (x[1][0], x[1][1]))[0]
+    return values, keys[best], runs, runs < iterations
+
+
+def _key(a: Action) -> int:
+    if a.type == "bid" and a.value is not None:
+        return BID + a.value
+    if a.card is not None:
+        return OH_INDEX[a.card]
+    raise ValueError(a)
+
+
 def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
     return candidates(st, legal, bool(level.wide))
 
@@ -277,4 +303,5 @@ FAMILY = Family(
     0,
     lean=ohhell_playout,
     sim_ms=0.0021,
+    tree=tree,
 )

@@ -255,6 +255,14 @@ def test_normal_beats_easy_on_fixed_deals(game: str) -> None:
     assert _duplicate(game, (1, 2, 3), "normal", "easy", 50) > 0
 
 
+@pytest.mark.parametrize("game", ["blob", "nomination-whist", "oh-hell"])
+def test_hard_beats_normal_on_fixed_deals(game: str) -> None:
+    """Hard over Normal in the Oh Hell family, on its first four fixed deals played twice with the
+    sides swapped, Hard at 60 ms (about 20 imagined deals a move, searched as a tree) against
+    Normal's 50. A Hard that played like Normal would score exactly level and fail."""
+    assert _duplicate(game, (1, 2, 3, 4), "hard", "normal", 60) > 0
+
+
 def _reach(game: str, wanted: Any, seeds: range) -> list[tuple[Any, Any, dict[str, Any]]]:
     """Records (random legal play from seeded deals) whose next decision satisfies `wanted`."""
     found = []
