@@ -336,11 +336,11 @@ class BeloteSim:
         trump = self.trump
         trick = self.trick
         above = self.above
-        known = self.gone.union(self.hands[seat])
         ours = self.declarer >= 0 and (self.declarer % 2 == seat % 2 if n == 4 else self.declarer == seat)
         if not trick:
             trumps = [c for c in legal if BEL_SUIT[c] == trump]
             if ours and trumps:
+                known = self.gone.union(self.hands[seat])
                 size = 8 if n == 4 else 6  # the duel's deck has no sevens or eights
                 if sum(1 for c in known if BEL_SUIT[c] == trump) < size:
                     top = max(trumps, key=s.__getitem__)
@@ -357,7 +357,9 @@ class BeloteSim:
         best = self.best
         partner_wins = n == 4 and self.best_seat == (seat + 2) % n
         last = len(trick) == n - 1
-        if partner_wins and (last or BEL_SUIT[best] == trump or above[best].issubset(known)):
+        if partner_wins and (
+            last or BEL_SUIT[best] == trump or above[best].issubset(self.gone.union(self.hands[seat]))
+        ):
             side = [c for c in legal if BEL_SUIT[c] != trump] or legal
             return max(side, key=lambda c: (v[c], -s[c]))
         top_s = s[best]
@@ -367,7 +369,10 @@ class BeloteSim:
             cheapest = min(winners, key=lambda c: (s[c], -v[c]))
             if last:
                 cv = v[cheapest]
-                risky = [c for c in winners if v[c] > cv and not above[c].issubset(known)]
+                risky = [c for c in winners if v[c] > cv]
+                if risky:
+                    known = self.gone.union(self.hands[seat])
+                    risky = [c for c in risky if not above[c].issubset(known)]
                 if risky:
                     return max(risky, key=lambda c: (v[c], -s[c]))
                 return cheapest
