@@ -76,6 +76,11 @@ def is_master(c: Card, known: set[Card], trump: Suit | None, deck: Sequence[Card
     return all(x in known for x in deck if x.suit is c.suit and strength(x, trump) > s)
 
 
+def _known(st: Any) -> set[Card]:
+    """The cards out and the seat to act's own: the rest is unseen."""
+    return out_of_play(st).union(st.hands[st.to_act])
+
+
 def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: int | None) -> Action:
     """The card for the seat to act; `declarer` the contract's seat (None if unknown)."""
     if len(legal) == 1:
@@ -85,13 +90,13 @@ def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: in
     hand = [a.card for a in legal if a.card is not None]
     trick = st.trick
     deck = DECK_24 if n == 2 else DECK_32
-    gone = out_of_play(st)
-    known = gone.union(st.hands[seat])  # the cards out and the seat's own: the rest is unseen
     ours = declarer is not None and (declarer % 2 == seat % 2 if n == 4 else declarer == seat)
     if not trick:
         trumps = [c for c in hand if c.suit is trump]
         # draw trumps while the side holds the contract and some are still out: with the master
         # trump, the master; without it but with length, the lowest (the jack and nine stay home)
+        gone = out_of_play(st)
+        known = gone.union(st.hands[seat])  # the cards out and the seat's own: the rest is unseen
         if ours and trumps and any(x.suit is trump and x not in known for x in deck):
             top = max(trumps, key=lambda c: strength(c, trump))
             if is_master(top, known, trump, deck):
@@ -110,18 +115,17 @@ def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: in
     last = len(trick) == n - 1
     winners = [c for c in hand if beats(c, best, trump)]
     # feed a partner whose card holds: last to play, a trump, or the master of its suit
-    if partner_wins and (last or best.suit is trump or is_master(best, known, trump, deck)):
+    if partner_wins and (last or best.suit is trump or is_master(best, _known(st), trump, deck)):
         side = [c for c in hand if c.suit is not trump] or hand
         return _act(legal, max(side, key=lambda c: (pts(c, trump), -strength(c, trump))))
     if winners:
         cheapest = min(winners, key=lambda c: (strength(c, trump), -pts(c, trump)))
         if last:
             # bank a winner worth more that could be caught later (a ten with the ace still out)
-            risky = [
-                c
-                for c in winners
-                if pts(c, trump) > pts(cheapest, trump) and not is_master(c, known, trump, deck)
-            ]
+            risky = [c for c in winners if pts(c, trump) > pts(cheapest, trump)]
+            if risky:
+                known = _known(st)
+                risky = [c for c in risky if not is_master(c, known, trump, deck)]
             if risky:
                 return _act(legal, max(risky, key=lambda c: (pts(c, trump), -strength(c, trump))))
             return _act(legal, cheapest)
