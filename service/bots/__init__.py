@@ -23,8 +23,10 @@ def family_of(game: str) -> Family:
 
     if game in ("blob", "nomination-whist", "oh-hell"):
         return ohhell.FAMILY
-    if game in ("bazar-blot", "blot-duel"):
+    if game == "bazar-blot":
         return blot.FAMILY
+    if game == "blot-duel":
+        return blot.DUEL
     if game == "baloot":
         return baloot.FAMILY
     raise InvalidRecord(

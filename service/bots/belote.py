@@ -1,8 +1,10 @@
 """Rules of thumb the Belote games share (Bazar Blot, the duel, Baloot): the card play.
 
-A team game for points: draw trumps when the side holds the contract and the jack or length; cash
-the side suits' masters (counting what is out); feed a partner who is winning the trick with a card
-worth points; win with the cheapest card that wins when last, with the strongest when not; duck with
+A team game for points: draw trumps while the side holds the contract and some are still out (the
+master trump, or the lowest with three or more); cash the side suits' masters (counting what is
+out); feed a partner whose card holds (last, a trump, or the master) with a card worth points; when
+last, win with the cheapest card that wins, or bank a card worth more that could be caught later (a
+ten with the ace out); ruff with the lowest trump that wins, else win with the strongest; duck with
 the card worth least when it cannot win.
 """
 
@@ -68,6 +70,17 @@ def _act(legal: Sequence[Action], c: Card) -> Action:
     raise AssertionError(c)
 
 
+def is_master(c: Card, known: set[Card], trump: Suit | None, deck: Sequence[Card]) -> bool:
+    """No card of `c`'s suit that beats it is still unseen (`known`: the cards out and the seat's own)."""
+    s = strength(c, trump)
+    return all(x in known for x in deck if x.suit is c.suit and strength(x, trump) > s)
+
+
+def _known(st: Any) -> set[Card]:
+    """The cards out and the seat to act's own: the rest is unseen."""
+    return out_of_play(st).union(st.hands[st.to_act])
+
+
 def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: int | None) -> Action:
     """The card for the seat to act; `declarer` the contract's seat (None if unknown)."""
     if len(legal) == 1:
@@ -76,12 +89,21 @@ def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: in
     n = len(st.hands)
     hand = [a.card for a in legal if a.card is not None]
     trick = st.trick
+    deck = DECK_24 if n == 2 else DECK_32
     ours = declarer is not None and (declarer % 2 == seat % 2 if n == 4 else declarer == seat)
     if not trick:
         trumps = [c for c in hand if c.suit is trump]
-        if ours and trumps and (any(c.rank == "J" for c in trumps) or len(trumps) >= 3):
-            return _act(legal, max(trumps, key=lambda c: strength(c, trump)))
-        sure = masters(hand, out_of_play(st), trump, DECK_24 if n == 2 else DECK_32)
+        # draw trumps while the side holds the contract and some are still out: with the master
+        # trump, the master; without it but with length, the lowest (the jack and nine stay home)
+        gone = out_of_play(st)
+        known = gone.union(st.hands[seat])  # the cards out and the seat's own: the rest is unseen
+        if ours and trumps and any(x.suit is trump and x not in known for x in deck):
+            top = max(trumps, key=lambda c: strength(c, trump))
+            if is_master(top, known, trump, deck):
+                return _act(legal, top)
+            if len(trumps) >= 3:
+                return _act(legal, min(trumps, key=lambda c: strength(c, trump)))
+        sure = masters(hand, gone, trump, deck)
         if sure:
             return _act(legal, max(sure, key=lambda c: pts(c, trump)))
         side = [c for c in hand if c.suit is not trump] or hand
@@ -92,13 +114,25 @@ def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: in
     partner_wins = n == 4 and (leader + bi) % n == (seat + 2) % n
     last = len(trick) == n - 1
     winners = [c for c in hand if beats(c, best, trump)]
-    if partner_wins and (last or best.rank in ("A", "J") or best.suit is trump):
+    # feed a partner whose card holds: last to play, a trump, or the master of its suit
+    if partner_wins and (last or best.suit is trump or is_master(best, _known(st), trump, deck)):
         side = [c for c in hand if c.suit is not trump] or hand
         return _act(legal, max(side, key=lambda c: (pts(c, trump), -strength(c, trump))))
     if winners:
+        cheapest = min(winners, key=lambda c: (strength(c, trump), -pts(c, trump)))
         if last:
-            return _act(legal, min(winners, key=lambda c: (strength(c, trump), -pts(c, trump))))
-        return _act(legal, max(winners, key=lambda c: strength(c, trump)))
+            # bank a winner worth more that could be caught later (a ten with the ace still out)
+            risky = [c for c in winners if pts(c, trump) > pts(cheapest, trump)]
+            if risky:
+                known = _known(st)
+                risky = [c for c in risky if not is_master(c, known, trump, deck)]
+            if risky:
+                return _act(legal, max(risky, key=lambda c: (pts(c, trump), -strength(c, trump))))
+            return _act(legal, cheapest)
+        top = max(winners, key=lambda c: strength(c, trump))
+        if top.suit is trump and best.suit is not trump:
+            return _act(legal, cheapest)  # ruff with the lowest trump that wins
+        return _act(legal, top)
     return _act(legal, min(hand, key=lambda c: (pts(c, trump), strength(c, trump))))
 
 

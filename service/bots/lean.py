@@ -310,7 +310,6 @@ def ohhell_tree(
 BEL_INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK_32)}
 BEL_SUIT: list[int] = [SUITS.index(c.suit) for c in DECK_32]
 BEL_JACK: list[bool] = [c.rank == "J" for c in DECK_32]
-BEL_ACE_OR_JACK: list[bool] = [c.rank in ("A", "J") for c in DECK_32]
 _NEVER, _OPPONENT, _ALWAYS = 0, 1, 2
 
 
@@ -439,14 +438,21 @@ class BeloteSim:
         v = self.values
         trump = self.trump
         trick = self.trick
+        above = self.above
         ours = self.declarer >= 0 and (self.declarer % 2 == seat % 2 if n == 4 else self.declarer == seat)
         if not trick:
             trumps = [c for c in legal if BEL_SUIT[c] == trump]
-            if ours and trumps and (len(trumps) >= 3 or any(BEL_JACK[c] for c in trumps)):
-                return max(trumps, key=s.__getitem__)
-            known = self.gone.union(legal)
-            above = self.above
-            sure = [c for c in legal if BEL_SUIT[c] != trump and above[c].issubset(known)]
+            if ours and trumps:
+                known = self.gone.union(self.hands[seat])
+                size = 8 if n == 4 else 6  # the duel's deck has no sevens or eights
+                if sum(1 for c in known if BEL_SUIT[c] == trump) < size:
+                    top = max(trumps, key=s.__getitem__)
+                    if above[top].issubset(known):
+                        return top
+                    if len(trumps) >= 3:
+                        return min(trumps, key=s.__getitem__)
+            lknown = self.gone.union(legal)
+            sure = [c for c in legal if BEL_SUIT[c] != trump and above[c].issubset(lknown)]
             if sure:
                 return max(sure, key=v.__getitem__)
             side = [c for c in legal if BEL_SUIT[c] != trump] or legal
@@ -454,16 +460,29 @@ class BeloteSim:
         best = self.best
         partner_wins = n == 4 and self.best_seat == (seat + 2) % n
         last = len(trick) == n - 1
-        if partner_wins and (last or BEL_ACE_OR_JACK[best] or BEL_SUIT[best] == trump):
+        if partner_wins and (
+            last or BEL_SUIT[best] == trump or above[best].issubset(self.gone.union(self.hands[seat]))
+        ):
             side = [c for c in legal if BEL_SUIT[c] != trump] or legal
             return max(side, key=lambda c: (v[c], -s[c]))
-        top = s[best]
+        top_s = s[best]
         bs = BEL_SUIT[best]
-        winners = [c for c in legal if s[c] > top and (BEL_SUIT[c] == bs or BEL_SUIT[c] == trump)]
+        winners = [c for c in legal if s[c] > top_s and (BEL_SUIT[c] == bs or BEL_SUIT[c] == trump)]
         if winners:
+            cheapest = min(winners, key=lambda c: (s[c], -v[c]))
             if last:
-                return min(winners, key=lambda c: (s[c], -v[c]))
-            return max(winners, key=s.__getitem__)
+                cv = v[cheapest]
+                risky = [c for c in winners if v[c] > cv]
+                if risky:
+                    known = self.gone.union(self.hands[seat])
+                    risky = [c for c in risky if not above[c].issubset(known)]
+                if risky:
+                    return max(risky, key=lambda c: (v[c], -s[c]))
+                return cheapest
+            top = max(winners, key=s.__getitem__)
+            if BEL_SUIT[top] == trump and bs != trump:
+                return cheapest
+            return top
         return min(legal, key=lambda c: (v[c], s[c]))
 
     def scores(self) -> list[int]:

@@ -250,8 +250,7 @@ def _duplicate(game: str, seeds: tuple[int, ...], strong: str, weak: str, budget
 @pytest.mark.parametrize("game", ["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"])
 def test_normal_beats_easy_on_fixed_deals(game: str) -> None:
     """Normal over Easy in every game, on its first three fixed deals played twice with the sides
-    swapped (the tournaments are bench/bots.py's; this holds there in every game but the duel, where
-    most deals are passed out and the interval still holds 0)."""
+    swapped (the tournaments are bench/bots.py's; there it holds beyond the interval in every game)."""
     assert _duplicate(game, (1, 2, 3), "normal", "easy", 50) > 0
 
 
@@ -261,6 +260,14 @@ def test_hard_beats_normal_on_fixed_deals(game: str) -> None:
     sides swapped, Hard at 60 ms (about 20 imagined deals a move, searched as a tree) against
     Normal's 50. A Hard that played like Normal would score exactly level and fail."""
     assert _duplicate(game, (1, 2, 3, 4), "hard", "normal", 60) > 0
+
+
+def test_hard_beats_normal_on_fixed_deals_in_baloot() -> None:
+    """Hard over Normal in Baloot on six fixed deals played twice with the sides swapped, Hard at a
+    third of its budget (100 ms, still twice Normal's 50). In Bazar Blot and the duel Hard is ahead in
+    the tournaments (docs/bots.md) but not on a set of deals this small: one deal's call swings 40
+    points in the bazar, 10-20 in the duel, so those games are not asserted here."""
+    assert _duplicate("baloot", (1, 2, 3, 4, 5, 6), "hard", "normal", 100) > 0
 
 
 def _reach(game: str, wanted: Any, seeds: range) -> list[tuple[Any, Any, dict[str, Any]]]:

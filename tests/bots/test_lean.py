@@ -119,6 +119,33 @@ def test_lean_rule_of_thumb_plays_legal_cards(table: tuple[str, Any], seed: int,
     assert sim.scores() == state.result()["scores"]
 
 
+BELOTE_TABLES = [t for t in TABLES if GAMES[t[0]].family != "ohhell"]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(table=st.sampled_from(BELOTE_TABLES), seed=st.integers(0, 10**6), cards=st.integers(0, 20))
+def test_lean_rule_of_thumb_is_the_familys(table: tuple[str, Any], seed: int, cards: int) -> None:
+    """At every card of a hand played out by thumb from a random position, the Belote simulator's
+    rule of thumb picks the card the family's own (`belote.play_card`, through each game's policy)
+    picks on the engine's state: the playouts play what the bots play."""
+    from service.bots import baloot, blot
+
+    game, options = table
+    policy = baloot.policy if game == "baloot" else blot.policy
+    rng = random.Random(seed)
+    state = _into_play(game, options, seed, rng, cards)
+    if state is None:
+        return
+    sim, index = _sim(game, state)
+    while sim.left:
+        c = sim.thumb()
+        a = policy(state)
+        assert a.card is not None and index[a.card] == c, (a.card, c, state.trick)
+        state = state.apply(a)
+        sim.play(c)
+    assert sim.scores() == state.result()["scores"]
+
+
 OHHELL_TABLES = [t for t in TABLES if GAMES[t[0]].family == "ohhell"] + [
     ("oh-hell", {"dealer_restriction": False}),
     ("nomination-whist", {"players": 5}),
