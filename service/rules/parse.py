@@ -127,18 +127,11 @@ def check_fields(data: object, allowed: Mapping[str, frozenset[str]], index: int
     """An action carries `seat`, `type` and only the fields its type uses (`allowed`: type -> those
     fields); anything else is refused with `action_field_not_allowed`, never silently dropped. A
     value that is not an object, or of an unknown type, is left to the parser and the state."""
-    if type(data) is not dict and not isinstance(data, Mapping):  # the exact type first: faster
+    refused = _refused_fields(data, allowed)
+    if refused is None:
         return
-    kind = data.get("type")
-    uses = allowed.get(kind) if type(kind) is str else None
-    if uses is None:
-        return
-    full = _WITH_SEAT_AND_TYPE.get(uses)
-    if full is None:
-        full = _WITH_SEAT_AND_TYPE[uses] = uses | {"seat", "type"}
-    if data.keys() <= full:
-        return  # the common case, one set comparison
-    extra = ", ".join(sorted(str(k) for k in data if k not in full))
+    kind, uses, full = refused
+    extra = ", ".join(sorted(str(k) for k in data if k not in full))  # type: ignore[attr-defined]
     own = ", ".join(sorted(uses)) or "no field"
     raise IllegalAction(
         Code.ACTION_FIELD_NOT_ALLOWED,
@@ -149,15 +142,37 @@ def check_fields(data: object, allowed: Mapping[str, frozenset[str]], index: int
     )
 
 
+def _refused_fields(
+    data: object, allowed: Mapping[str, frozenset[str]]
+) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """(type, its fields, with seat and type) when `data` carries a field its type does not use."""
+    if type(data) is not dict and not isinstance(data, Mapping):  # the exact type first: faster
+        return None
+    kind = data.get("type")
+    uses = allowed.get(kind) if type(kind) is str else None
+    if uses is None:
+        return None
+    full = _WITH_SEAT_AND_TYPE.get(uses)
+    if full is None:
+        full = _WITH_SEAT_AND_TYPE[uses] = uses | {"seat", "type"}
+    if data.keys() <= full:
+        return None  # the common case, one set comparison
+    return kind, uses, full  # type: ignore[return-value]
+
+
 _WITH_SEAT_AND_TYPE: dict[frozenset[str], frozenset[str]] = {}  # one entry per distinct field set
 
 
 def first_field_fault(raw: object, allowed: Mapping[str, frozenset[str]]) -> int | None:
-    """The index of the first action `check_fields` refuses, or None: one pass with no call per
-    action, so a record (every action checked at every request) pays the checks only where one
-    fails. The same test as `check_fields`, which still says what is wrong."""
+    """The index of the first action `check_fields` refuses, or None: one pass over the record, so
+    that the replay (which checks every action at every request) calls `check_fields` only where
+    it fails, to say what is wrong."""
     if type(raw) is not list:
         return None
+    for i, data in enumerate(raw):
+        if _refused_fields(data, allowed) is not None:
+            return i
+    return None
     for i, data in enumerate(raw):
         if type(data) is not dict and not isinstance(data, Mapping):
             continue
