@@ -157,6 +157,13 @@ def _names(name: str, doc: str, codes: tuple[str, ...]) -> type[Schema]:
     return type(f"{name}Schema", (StrictSchema,), attrs)
 
 
+def _named_codes(description: str) -> fields.Dict:
+    """A map from a code (a strain, a rank, a card) to its name in the answer's language."""
+    return fields.Dict(
+        keys=fields.String(), values=fields.String(), required=True, metadata={"description": description}
+    )
+
+
 class SuitNamesSchema(StrictSchema):
     """The name of each suit."""
 
@@ -199,24 +206,9 @@ def glossary_schema(game: Game) -> type[Schema]:
         ),
         "suits": fields.Nested(SuitNamesSchema, required=True),
         # keyed by strain (S, H, D, C and NT) as a map: the Strain enum is defined once in the contract
-        "strains": fields.Dict(
-            keys=fields.String(),
-            values=fields.String(),
-            required=True,
-            metadata={"description": "The name of each strain, by strain: the suits, and NT (no trumps)"},
-        ),
-        "ranks": fields.Dict(
-            keys=fields.String(),
-            values=fields.String(),
-            required=True,
-            metadata={"description": "The name of each rank of the deck, by rank (A, K, ..., T, 9...)"},
-        ),
-        "cards": fields.Dict(
-            keys=fields.String(),
-            values=fields.String(),
-            required=True,
-            metadata={"description": "The name of every card of the deck, by card (JS: jack of spades)"},
-        ),
+        "strains": _named_codes("The name of each strain, by strain: the suits, and NT (no trumps)"),
+        "ranks": _named_codes("The name of each rank of the deck, by rank (A, K, ..., T, 9...)"),
+        "cards": _named_codes("The name of every card of the deck, by card (JS: jack of spades)"),
         "hand_order": fields.Dict(
             keys=fields.String(),
             values=fields.Nested(HandOrderSchema),

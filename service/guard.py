@@ -66,7 +66,7 @@ MAX_JSON_DEPTH = 32  # the deepest body of the contract (a match of hand records
 MAX_NUMBER_DIGITS = 4300  # CPython's int-from-text limit: a longer integer is refused anyway
 BUSY_BODY_TIMEOUT = 0.05  # seconds any body may take before it counts as stalled
 _READ = 64 * 1024
-_ENVIRON_KEY = "trickref.guard"
+ENVIRON_KEY = "trickref.guard"
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 # The shape check works on whole bytes objects with C-level operations only (replace, split, join,
@@ -251,7 +251,7 @@ class BodyGuard:
         if environ.get("REQUEST_METHOD") in _BODY_METHODS:
             refusal = self._check(environ)
             if refusal is not None:
-                environ[_ENVIRON_KEY] = refusal
+                environ[ENVIRON_KEY] = refusal
                 if refusal.close:
                     start_response = _closing(start_response)
         return self.app(environ, start_response)
@@ -446,7 +446,7 @@ def _name(error: Exception) -> str:
 
 def refuse_bad_bodies() -> None:
     """before_request: answer what the middleware found, then check the JSON's shape."""
-    refusal: Refusal | None = request.environ.get(_ENVIRON_KEY)
+    refusal: Refusal | None = request.environ.get(ENVIRON_KEY)
     if refusal is None and request.method in _BODY_METHODS and request.is_json:
         problem = json_shape_problem(request.get_data(cache=True))
         if problem is not None:

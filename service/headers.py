@@ -42,6 +42,9 @@ API_HEADERS = (
     ("Cache-Control", "no-store"),
     ("Vary", "Accept-Language"),  # Content-Language is the request's: `finish` adds it
 )
+# Accept headers that certainly admit JSON, as clients send them: decided without parsing
+# (service/api/__init__.py's 406 check and the express lane)
+ACCEPT_ANY = frozenset({"", "*/*", "application/json", "application/json, */*", "application/*"})
 SECURED = "trickref_secured"  # the attribute that marks a response built with API_HEADERS
 _DOCS_COMMON = (
     "default-src 'none'; connect-src 'self'; img-src 'self' data:; font-src 'self' data:; "

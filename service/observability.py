@@ -51,7 +51,7 @@ from .replay_cache import HEADER as TABLE_KEY_HEADER
 from .rules import registry
 
 REQUEST_ID_HEADER = "X-Request-ID"
-_REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"
+REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 LOGGER_NAME = "trickref"
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
@@ -373,7 +373,7 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def _start() -> None:
-        g.request_id = request_id_from(request.environ.get(_REQUEST_ID_ENVIRON))
+        g.request_id = request_id_from(request.environ.get(REQUEST_ID_ENVIRON))
         g.request_start = time.perf_counter()
 
     @app.after_request

@@ -5,6 +5,8 @@ from __future__ import annotations
 from flask import request
 from flask_smorest import abort
 
+from service.headers import ACCEPT_ANY
+
 from . import games, ops
 from .smorest import Api
 
@@ -22,15 +24,13 @@ def require_json_body() -> None:
 
 
 ANSWERS = ("application/json", "application/problem+json")
-# Accept headers that certainly admit JSON, as clients send them: decided without parsing
-_ACCEPT_ANY = frozenset({"", "*/*", "application/json", "application/json, */*", "application/*"})
 
 
 def require_acceptable() -> None:
     """The API answers JSON: a client whose Accept rules out JSON and problem+json gets a 406 that
     says so, rather than a body it said it cannot read (no Accept header accepts anything)."""
     req = request._get_current_object()  # type: ignore[attr-defined]
-    if req.environ.get("HTTP_ACCEPT", "") in _ACCEPT_ANY:
+    if req.environ.get("HTTP_ACCEPT", "") in ACCEPT_ANY:
         return
     if req.routing_exception is not None or req.blueprint in (None, "api-docs"):
         return  # unrouted requests and the docs pages (HTML) are not API answers

@@ -36,26 +36,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask
-from marshmallow import Schema, ValidationError
+from marshmallow import Schema
 
 from service import i18n, replay_cache
-from service.guard import BodyGuard, json_shape_problem
-from service.headers import API_HEADERS
-from service.observability import REQUEST_ID_HEADER, request_id_from
+from service.guard import ENVIRON_KEY, BodyGuard, json_shape_problem
+from service.headers import ACCEPT_ANY, API_HEADERS
+from service.observability import REQUEST_ID_ENVIRON, REQUEST_ID_HEADER, request_id_from
 from service.rules.game import Game
 
 from .dispatch import TABLE_KEY_ENVIRON, answer_keyed, encode, resolve_rules, translated
 
 _ROUTES = "trickref_express_routes"
-_ACCEPT_ANY = frozenset({"", "*/*", "application/json", "application/json, */*", "application/*"})
 _JSON_TYPES = frozenset(
     {"application/json", "application/json; charset=utf-8", "application/json;charset=utf-8"}
 )
-_GUARD = "trickref.guard"
 # A table's requests are 1 to 3 KB, a long match's scorepad some tens. A larger body goes to the
 # Flask path alone: a refused one then costs one reading, not the lane's and the Flask path's.
 MAX_BODY = 64 * 1024
-_REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"
 _HEADERS = tuple(API_HEADERS)
 
 # The request hooks of the Flask path, by name, in order: the lane does what each does for a
@@ -133,14 +130,14 @@ class ExpressLane:
         start = time.perf_counter()
         stream = environ.get("wsgi.input")
         if (
-            _GUARD in environ  # the guard refused the body: the Flask path answers the refusal
+            ENVIRON_KEY in environ  # the guard refused the body: the Flask path answers the refusal
             or environ.get("QUERY_STRING")
-            or environ.get("HTTP_ACCEPT", "") not in _ACCEPT_ANY
+            or environ.get("HTTP_ACCEPT", "") not in ACCEPT_ANY
             or environ.get("CONTENT_TYPE") not in _JSON_TYPES
             or type(stream) is not io.BytesIO  # the body as the guard buffered it, whole
         ):
             return None
-        request_id = request_id_from(environ.get(_REQUEST_ID_ENVIRON))
+        request_id = request_id_from(environ.get(REQUEST_ID_ENVIRON))
         body = stream.getvalue()
         if not body or len(body) > MAX_BODY or json_shape_problem(body) is not None:
             return None
@@ -155,10 +152,8 @@ class ExpressLane:
             rules = resolve_rules(route.game, loaded)
             result = answer_keyed(self.app, secret, route.game, route.engine, rules, loaded)
             text = encode(translated(result, lang)).encode()
-        except (ValueError, ValidationError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-            return None
-        except Exception:  # a rules refusal, or a fault: the Flask path answers it with its problem
-            return None
+        except Exception:  # undecodable, refused by the schema or the rules, or a fault: the Flask
+            return None  # path answers it with its problem
         headers = [
             ("Content-Type", "application/json"),
             ("Content-Length", str(len(text))),
