@@ -61,6 +61,8 @@ from bench.common import (
     table_loop,
 )
 from bench.tables import TABLE_KEY, build_tables, describe, interleave
+from bench.wrk import available as wrk_available
+from bench.wrk import wrk_loop
 
 WARMUP_SECONDS = 1.0
 ALL_GAMES = ["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"]
@@ -101,11 +103,16 @@ class Load:
         return self.positions.setdefault(label, [[slot, 0] for slot in range(concurrency)])
 
 
-def measure(server: Server, label: str, load: Load, seconds: float, concurrency: int) -> tuple[Result, float]:
+LOOPS = {"python": table_loop, "wrk": wrk_loop}
+
+
+def measure(
+    server: Server, label: str, load: Load, seconds: float, concurrency: int, client: str = "python"
+) -> tuple[Result, float]:
     for _ in range(3):
         pids = server.workers_pids()
         before = cpu_seconds(pids)
-        result = table_loop(server.port, load.tables, seconds, concurrency, load.place(label, concurrency))
+        result = LOOPS[client](server.port, load.tables, seconds, concurrency, load.place(label, concurrency))
         used = cpu_seconds(pids) - before
         if result.errors:
             raise RuntimeError(f"{load.name} on {server.app}: {result.errors} errors {result.statuses}")
@@ -188,12 +195,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=8, help="keep-alive connections")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (WEB_CONCURRENCY)")
     parser.add_argument("--threads", type=int, default=4, help="threads per worker (TRICKREF_THREADS)")
+    parser.add_argument(
+        "--client",
+        choices=("auto", "python", "wrk"),
+        default="auto",
+        help="the load generator: wrk (C, Debian's `wrk`; its p99 is the server's) or Python threads "
+        "(their own queueing inflates p99); auto takes wrk when it is installed",
+    )
     parser.add_argument("--app", default=APP, help="the app under test (a gunicorn app spec)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     parser.add_argument(
         "--language", help="send Accept-Language: LANGUAGE with every request (to both servers)"
     )
     args = parser.parse_args(argv)
+    if args.client == "auto":
+        args.client = "wrk" if wrk_available() else "python"
+    elif args.client == "wrk" and not wrk_available():
+        parser.error("--client wrk: wrk is not installed (apt-get install wrk)")
     if args.language:
         EXTRA_HEADERS["Accept-Language"] = args.language
     if not 0 < args.seconds <= 120 or not 0 < args.concurrency <= 64:
@@ -206,6 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         "workers": args.workers,
         "threads": args.threads,
         "concurrency": args.concurrency,
+        "client": args.client,
     }
     games = ALL_GAMES if args.game == "all" else [args.game]
     loads = [Load("GET /healthz", [(Request.json("GET /healthz", "GET", "/healthz"),)])]
@@ -251,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
             # doing slows both alike and the ratio holds
             before = cache_figures(real)
             for label, server in servers:
-                table_loop(
+                LOOPS[args.client](
                     server.port,
                     load.tables,
                     WARMUP_SECONDS,
@@ -263,7 +282,9 @@ def main(argv: list[str] | None = None) -> int:
             cpus: dict[str, float] = {}
             for _ in range(args.rounds):
                 for label, server in servers:
-                    part, cpu = measure(server, label, load, args.seconds / args.rounds, args.concurrency)
+                    part, cpu = measure(
+                        server, label, load, args.seconds / args.rounds, args.concurrency, args.client
+                    )
                     if label in measured:
                         measured[label].merge(part)
                         measured[label].seconds += part.seconds
@@ -316,7 +337,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\n{platform.python_implementation()} {platform.python_version()}, gunicorn gthread "
         f"{args.workers} workers x {args.threads} threads, {args.concurrency} connections, "
-        f"{args.seconds:g} s each (after {WARMUP_SECONDS:g} s warm-up); client on the same machine\n"
+        f"{args.seconds:g} s each (after {WARMUP_SECONDS:g} s warm-up); client on the same machine: "
+        f"{args.client}\n"
     )
     print(format_table(["workload", "server", "req/s", "p50 ms", "p99 ms", "req/server-CPU-s"], rows))
     if cache_rows:
