@@ -38,11 +38,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import platform
 import re
 import sys
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,7 +105,7 @@ class Load:
         return self.positions.setdefault(label, [[slot, 0] for slot in range(concurrency)])
 
 
-LOOPS = {"python": table_loop, "wrk": wrk_loop}
+LOOPS: dict[str, Callable[..., Result]] = {"python": table_loop, "wrk": wrk_loop}
 
 
 def measure(
@@ -202,6 +204,13 @@ def main(argv: list[str] | None = None) -> int:
         help="the load generator: wrk (C, Debian's `wrk`; its p99 is the server's) or Python threads "
         "(their own queueing inflates p99); auto takes wrk when it is installed",
     )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        metavar="REQ_S",
+        help="with wrk: send about REQ_S requests a second over all connections (each waits an "
+        "exponential think time after each answer) instead of as fast as possible: p99 below saturation",
+    )
     parser.add_argument("--app", default=APP, help="the app under test (a gunicorn app spec)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     parser.add_argument(
@@ -212,6 +221,10 @@ def main(argv: list[str] | None = None) -> int:
         args.client = "wrk" if wrk_available() else "python"
     elif args.client == "wrk" and not wrk_available():
         parser.error("--client wrk: wrk is not installed (apt-get install wrk)")
+    if args.pace is not None:
+        if args.client != "wrk" or not 0 < args.pace <= 100_000:
+            parser.error("--pace needs --client wrk and a rate in (0, 100000]")
+        LOOPS["wrk"] = functools.partial(wrk_loop, pace=args.pace)
     if args.language:
         EXTRA_HEADERS["Accept-Language"] = args.language
     if not 0 < args.seconds <= 120 or not 0 < args.concurrency <= 64:
@@ -225,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         "threads": args.threads,
         "concurrency": args.concurrency,
         "client": args.client,
+        "pace": args.pace,
     }
     games = ALL_GAMES if args.game == "all" else [args.game]
     loads = [Load("GET /healthz", [(Request.json("GET /healthz", "GET", "/healthz"),)])]
@@ -338,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
         f"\n{platform.python_implementation()} {platform.python_version()}, gunicorn gthread "
         f"{args.workers} workers x {args.threads} threads, {args.concurrency} connections, "
         f"{args.seconds:g} s each (after {WARMUP_SECONDS:g} s warm-up); client on the same machine: "
-        f"{args.client}\n"
+        f"{args.client}{f', paced at {args.pace:g} req/s' if args.pace else ''}\n"
     )
     print(format_table(["workload", "server", "req/s", "p50 ms", "p99 ms", "req/server-CPU-s"], rows))
     if cache_rows:

@@ -28,6 +28,14 @@ from bench.common import EXTRA_HEADERS, Request, Result, say
 WALK_PER_SECOND = 1000
 WALK_MIN = 200
 
+# With a pace, each connection waits a random think time (exponential, mean `concurrency / pace`
+# seconds) after each answer before it sends again: tables at a steady rate below saturation.
+PACED = r"""
+function delay()
+  return math.floor(-math.log(1 - math.random()) * think_ms + 0.5)
+end
+"""
+
 SCRIPT = r"""
 -- bench/wrk.py: each thread is one connection playing its own walk of requests
 local ffi = require("ffi")
@@ -59,6 +67,8 @@ function init(args)
   end
   file:close()
   at, wrapped, started, failed = 0, 0, 0, 0
+  think_ms = tonumber(args[2]) or 0
+  math.randomseed(id + 1)
   latencies = {}
 end
 
@@ -136,16 +146,19 @@ def wrk_loop(
     seconds: float,
     concurrency: int,
     positions: list[list[int]] | None = None,
+    pace: float | None = None,
 ) -> Result:
     """`table_loop`'s work, sent by wrk for `seconds` rounded to whole seconds (the Result says how
-    long). Raises RuntimeError when wrk fails."""
+    long); with `pace` (requests a second, all connections together) each connection waits a think
+    time between an answer and its next request instead of sending at once. Raises RuntimeError
+    when wrk fails."""
     if positions is None:
         positions = [[slot, 0] for slot in range(concurrency)]
     whole = max(1, round(seconds))  # wrk takes whole seconds only
     length = max(WALK_MIN, whole * WALK_PER_SECOND)
     with tempfile.TemporaryDirectory(prefix="trickref-wrk-") as tmp:
         folder = Path(tmp)
-        (folder / "walk.lua").write_text(SCRIPT)
+        (folder / "walk.lua").write_text(SCRIPT + (PACED if pace else ""))
         for slot in range(concurrency):
             with (folder / f"walk{slot}").open("wb") as out:
                 for request in walk(tables, concurrency, positions[slot], length):
@@ -153,6 +166,7 @@ def wrk_loop(
                     out.write(b"%d\n" % len(data) + data)
         command = ["wrk", f"-t{concurrency}", f"-c{concurrency}", f"-d{whole}s", "--timeout", "30s"]
         command += ["-s", str(folder / "walk.lua"), f"http://127.0.0.1:{port}", "--", str(folder / "walk")]
+        command.append(str(1000 * concurrency / pace) if pace else "0")
         done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 120, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"wrk failed ({done.returncode}): {done.stderr.strip() or done.stdout[-500:]}")
