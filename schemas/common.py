@@ -307,6 +307,20 @@ class OneOf(fields.Field):  # type: ignore[type-arg]
         check = self._quick.get(kind) if type(kind) is str else None
         return check is not None and check(value) == ()
 
+    def quick_all(self, values: list[Any]) -> bool:
+        """`quick` of every item, in one loop: a record's actions are checked at every request."""
+        if self.discriminator is None:
+            return all(map(self.quick, values))
+        checks, discriminator = self._quick, self.discriminator
+        for value in values:
+            if type(value) is not dict:
+                return False
+            kind = value.get(discriminator)
+            check = checks.get(kind) if type(kind) is str else None
+            if check is None or check(value) != ():
+                return False
+        return True
+
     def _describe(self) -> str:
         return "; ".join(
             "an object with " + (", ".join(sorted(_required(s))) or "no required field")
@@ -522,7 +536,7 @@ class QuickList(BoundedList):
         inner = self.inner
         if type(value) is list:
             self.too_long(value)
-            if isinstance(inner, OneOf) and all(map(inner.quick, value)):
+            if isinstance(inner, OneOf) and inner.quick_all(value):
                 return value
         return super()._deserialize(value, attr, data, **kwargs)
 

@@ -78,7 +78,17 @@ def card(text: str) -> Card:
     return found
 
 
+_CARD_OF = _CARDS.__getitem__
+
+
 def cards(texts: Iterable[str]) -> tuple[Card, ...]:
+    """Read a list of cards. Every request reads each hand again: canonical texts are looked up in
+    one C-level pass; anything else (another spelling, a wrong value) takes `card()` per card."""
+    if type(texts) is list or type(texts) is tuple:  # not an iterator: it may be read twice
+        try:
+            return tuple(map(_CARD_OF, texts))
+        except (KeyError, TypeError):
+            pass
     return tuple(card(t) for t in texts)
 
 

@@ -8,10 +8,11 @@ with a code and the field at fault, so the engines never see a malformed value.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from .cards import Card, card, cards, strain
 from .errors import Code, IllegalAction, InvalidRecord, RuleError, scalar
-from .record import Action, HandRecord
+from .record import Action, HandRecord, known_actions
 
 
 def is_int(v: object) -> bool:
@@ -38,6 +39,16 @@ def parse_action(data: object, index: int) -> Action:
         return Action.from_json(data)
     except RuleError as e:
         raise e.at(index) from None
+
+
+def _parse_actions(actions: list[Any]) -> tuple[Action, ...]:
+    """Every action of a record: those read before in one pass (`known_actions`), the others
+    through `parse_action`."""
+    known, missing = known_actions(actions)
+    if not missing:
+        return tuple(known)  # type: ignore[arg-type]
+    pairs = enumerate(zip(actions, known, strict=True))
+    return tuple(k if k is not None else parse_action(a, i) for i, (a, k) in pairs)
 
 
 def parse_record(data: object) -> HandRecord:
@@ -72,7 +83,7 @@ def parse_record(data: object) -> HandRecord:
         actions = []
     if not isinstance(actions, list):
         raise IllegalAction(Code.UNKNOWN_ACTION, "'actions' is a list of actions", 0)
-    parsed = tuple(parse_action(a, i) for i, a in enumerate(actions))
+    parsed = _parse_actions(actions)
     try:
         return HandRecord.from_json(data, parsed)
     except RuleError:
@@ -166,23 +177,31 @@ _WITH_SEAT_AND_TYPE: dict[frozenset[str], frozenset[str]] = {}  # one entry per 
 def first_field_fault(raw: object, allowed: Mapping[str, frozenset[str]]) -> int | None:
     """The index of the first action `check_fields` refuses, or None: one pass over the record, so
     that the replay (which checks every action at every request) calls `check_fields` only where
-    it fails, to say what is wrong."""
+    it fails, to say what is wrong. Each type's full field set is looked up once per `allowed`."""
     if type(raw) is not list:
         return None
+    full = _full_fields(allowed)
     for i, data in enumerate(raw):
-        if _refused_fields(data, allowed) is not None:
+        if type(data) is dict:
+            kind = data.get("type")
+            fields = full.get(kind) if type(kind) is str else None
+            if fields is not None and not data.keys() <= fields:
+                return i
+        elif _refused_fields(data, allowed) is not None:
             return i
     return None
-    for i, data in enumerate(raw):
-        if type(data) is not dict and not isinstance(data, Mapping):
-            continue
-        kind = data.get("type")
-        uses = allowed.get(kind) if type(kind) is str else None
-        if uses is None:
-            continue
-        full = _WITH_SEAT_AND_TYPE.get(uses)
-        if full is None:
-            full = _WITH_SEAT_AND_TYPE[uses] = uses | {"seat", "type"}
-        if not data.keys() <= full:
-            return i
-    return None
+
+
+# allowed -> each type's fields with seat and type; a game's table is a module constant, so this
+# holds one entry per game (and the mapping itself, so that its id stays its own)
+_FULL_FIELDS: dict[int, tuple[Mapping[str, frozenset[str]], dict[str, frozenset[str]]]] = {}
+
+
+def _full_fields(allowed: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    held = _FULL_FIELDS.get(id(allowed))
+    if held is not None and held[0] is allowed:
+        return held[1]
+    full = {kind: uses | {"seat", "type"} for kind, uses in allowed.items()}
+    if len(_FULL_FIELDS) < 64:
+        _FULL_FIELDS[id(allowed)] = (allowed, full)
+    return full

@@ -91,6 +91,38 @@ def _key(data: Mapping[str, Any]) -> tuple[Any, ...]:
     )
 
 
+def known_actions(actions: list[Any]) -> tuple[list[Action | None], int]:
+    """`Action.cached` of each item in one pass, and how many were not held. A request carries its
+    whole record, so most of its actions were read before, and a call per action (cached, then
+    _key) cost more than the lookup. The key is `_key`'s, written out inline (a test holds the two
+    equal)."""
+    get = _ACTIONS.get
+    out: list[Action | None] = []
+    append = out.append
+    missing = 0
+    for a in actions:
+        try:
+            seat, value = a["seat"], a.get("value")
+            found = get(
+                (
+                    seat,
+                    type(seat),
+                    a["type"],
+                    value,
+                    type(value),
+                    a.get("strain"),
+                    a.get("card"),
+                    a.get("capot", False),
+                )
+            )
+        except (TypeError, AttributeError, KeyError):
+            found = None
+        if found is None:
+            missing += 1
+        append(found)
+    return out, missing
+
+
 def _plainly_typed(data: Mapping[str, Any]) -> bool:
     return (
         type(data["seat"]) is int

@@ -129,3 +129,12 @@ def test_the_quick_record_check_takes_the_common_case():
     assert _quick_check(schema)(RECORD) == ()
     assert _quick_check(schema)({k: v for k, v in RECORD.items() if k != "actions"}) == ("actions",)
     assert schema.load({k: v for k, v in RECORD.items() if k != "actions"})["actions"] == []
+
+
+@SETTINGS
+@given(st.lists(st.one_of(actions, scalars), max_size=6))
+def test_a_list_is_checked_in_one_pass_as_item_by_item(values):
+    from schemas.common import OneOf
+
+    for union in (ACTIONS, OneOf("Either", [ACTIONS.variants["bid"], ACTIONS.variants["play"]], None)):
+        assert union.quick_all(values) == all(map(union.quick, values))
