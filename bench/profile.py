@@ -27,7 +27,7 @@ to the whole call:
   engine        the rest of the operation (Game.answer): replay (apply every action, or those after
                 the prefix the cache held), the deal, the score, a play's action
   view          the state's view() (the whole state, or a seat's)
-  json encode   json.dumps of the answer (service/api/dispatch.json_response)
+  json encode   the answer's JSON encoding (service/api/dispatch.encode)
   hdrs+metrics  the request-id, metrics and security-header hooks (service/observability.py,
                 service/headers.py)
   http          everything else: werkzeug (environ, request, routing, response), Flask and
@@ -159,8 +159,11 @@ def instrument(app: Any, clock: Clock) -> Callable[[], None]:
     if replay_cache is not None:
         patch(replay_cache.TableMemo, "find", "cache")
         patch(replay_cache.TableMemo, "keep", "cache")
-    saved.append((dispatch, "json", dispatch.json))
-    dispatch.json = types.SimpleNamespace(dumps=clock.timed("json encode", json.dumps))  # type: ignore[attr-defined]
+    if getattr(dispatch, "_ENCODER", None) is not None:  # the encoder built once (encode calls it)
+        patch(dispatch, "_ENCODER", "json encode")
+    else:  # a tree whose encode called json.dumps
+        saved.append((dispatch, "json", dispatch.json))
+        dispatch.json = types.SimpleNamespace(dumps=clock.timed("json encode", json.dumps))  # type: ignore[attr-defined]
     families = {sys.modules[type(g).__module__] for g in registry.GAMES.values()}
     for module in families:
         if hasattr(module, "parse_record"):

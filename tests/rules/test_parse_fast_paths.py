@@ -105,3 +105,28 @@ def test_a_field_its_type_does_not_use_is_found_where_it_stands(allowed):
     bad = {**good, "extra": 1}
     assert first_field_fault([good, good, bad, bad], allowed) == 2
     assert first_field_fault([good] * 3, allowed) is None
+
+
+@SETTINGS
+@given(st.lists(items, max_size=8))
+def test_a_baloot_record_refuses_the_first_action_field_as_the_action_by_action_check(values):
+    from service.rules.baloot.game import check_action_fields, read_record
+
+    def action_by_action(data):
+        for i, a in enumerate(data["actions"]):
+            check_action_fields(a, i)
+        return parse_record(data)
+
+    record = {"dealer": 0, "hands": [["AS"], ["KC"]], "actions": values}
+    got, expected = _outcome(read_record, record), _outcome(action_by_action, record)
+    assert got == expected
+    if got[0] == "refused":  # the same action named, at the same index
+        assert _index(read_record, record) == _index(action_by_action, record)
+
+
+def _index(read, record):
+    try:
+        read(record)
+    except RuleError as e:
+        return e.action_index, e.field, e.params
+    return None

@@ -17,7 +17,7 @@ from typing import Any
 from ..cards import Card, suit_of
 from ..errors import Code, InvalidRecord, RuleError
 from ..game import Game, Json
-from ..parse import check_fields, is_int, parse_record, read_seat, read_strain
+from ..parse import check_fields, first_field_fault, is_int, parse_record, read_seat, read_strain
 from ..play import play_on
 from ..profile import Rules
 from ..record import Action, HandRecord, dealer_of
@@ -57,8 +57,14 @@ def canonical(action: Action) -> Action:
 def read_record(data: object) -> HandRecord:
     """A hand record's JSON as values, every action's fields checked first."""
     if isinstance(data, Mapping) and isinstance(data.get("actions"), list):
-        for i, a in enumerate(data["actions"]):
-            check_action_fields(a, i)
+        actions = data["actions"]
+        if type(actions) is list:  # one pass finds the first refused action, if any (every
+            fault = first_field_fault(actions, _USES)  # request reads its whole record)
+            if fault is not None:
+                check_action_fields(actions[fault], fault)
+        else:
+            for i, a in enumerate(actions):
+                check_action_fields(a, i)
     return parse_record(data)
 
 
