@@ -23,10 +23,13 @@ from pathlib import Path
 
 from bench.common import EXTRA_HEADERS, Request, Result, say
 
-# Requests written for each connection per second of a round: well above what one of 8 connections
-# gets from any server measured here (a walk that runs out starts again, and says so).
+# Requests written for each connection per second of a round, before a server's rate is known: above
+# what one of 8 connections gets from any server measured here. Then each walk is twice what the
+# busiest connection of the server's previous round sent (a walk that runs out starts again, and
+# says so: the requests it sends again find their states held).
 WALK_PER_SECOND = 1000
 WALK_MIN = 200
+_RATE: dict[int, float] = {}  # port -> the busiest connection's requests a second, last round
 
 # With a pace, each connection waits a random think time (exponential, mean `concurrency / pace`
 # seconds) after each answer before it sends again: tables at a steady rate below saturation.
@@ -155,7 +158,7 @@ def wrk_loop(
     if positions is None:
         positions = [[slot, 0] for slot in range(concurrency)]
     whole = max(1, round(seconds))  # wrk takes whole seconds only
-    length = max(WALK_MIN, whole * WALK_PER_SECOND)
+    length = max(WALK_MIN, int(whole * 2 * _RATE.get(port, WALK_PER_SECOND / 2)))
     with tempfile.TemporaryDirectory(prefix="trickref-wrk-") as tmp:
         folder = Path(tmp)
         (folder / "walk.lua").write_text(SCRIPT + (PACED if pace else ""))
@@ -172,6 +175,7 @@ def wrk_loop(
         raise RuntimeError(f"wrk failed ({done.returncode}): {done.stderr.strip() or done.stdout[-500:]}")
     result = Result("tables", whole)
     threads = 0
+    busiest = 0.0
     for line in done.stdout.splitlines():
         if line.startswith("ERRORS "):
             result.errors += int(line.split()[1])
@@ -182,11 +186,12 @@ def wrk_loop(
             result.errors += int(failed)
             result.statuses[200] = result.statuses.get(200, 0) + len(times) - int(failed)
             if int(wrapped):
-                say(
-                    f"  wrk connection {slot} ran out of its walk and started it again: raise WALK_PER_SECOND"
-                )
+                say(f"  wrk connection {slot} ran out of its walk of {length} ({len(times)} answered)")
+            busiest = max(busiest, len(times) / whole)
             advance(tables, concurrency, positions[int(slot)], len(times))
             threads += 1
+    if len(_RATE) < 64:
+        _RATE[port] = busiest
     if threads != concurrency:
         raise RuntimeError(f"wrk reported {threads} of {concurrency} connections: {done.stdout[-500:]}")
     return result
