@@ -24,9 +24,9 @@ from pathlib import Path
 from bench.common import EXTRA_HEADERS, Request, Result, say
 
 # Requests written for each connection per second of a round, before a server's rate is known: above
-# what one of 8 connections gets from any server measured here. Then each walk is twice what the
-# busiest connection of the server's previous round sent (a walk that runs out starts again, and
-# says so: the requests it sends again find their states held).
+# what one of 8 connections gets from any server measured here. Then each walk is three times what
+# the busiest connection of the server's previous round sent (a walk that runs out starts again,
+# and says so: the requests it sends again find their states held).
 WALK_PER_SECOND = 1000
 WALK_MIN = 200
 _RATE: dict[int, float] = {}  # port -> the busiest connection's requests a second, last round
@@ -158,7 +158,7 @@ def wrk_loop(
     if positions is None:
         positions = [[slot, 0] for slot in range(concurrency)]
     whole = max(1, round(seconds))  # wrk takes whole seconds only
-    length = max(WALK_MIN, int(whole * 2 * _RATE.get(port, WALK_PER_SECOND / 2)))
+    length = max(WALK_MIN, int(whole * max(3 * _RATE.get(port, WALK_PER_SECOND), WALK_PER_SECOND / 2)))
     with tempfile.TemporaryDirectory(prefix="trickref-wrk-") as tmp:
         folder = Path(tmp)
         (folder / "walk.lua").write_text(SCRIPT + (PACED if pace else ""))
