@@ -9,10 +9,13 @@ sizes, every phase: the calls and early, middle and late play) in this thread's 
 the constants in the code. The constants should be the measured figures times a small safety factor
 (x1.2), or for `card_ms` its 90th percentile over the views where the latency bench shows a p99
 over budget (a deal replayed to a late position costs more per card than one replayed to the calls,
-and the budgets are p99s: Blot's constant is its p90). Run it again after any change to the engine,
-the lean simulators or the families' builds.
+and the budgets are p99s: Blot's constant is its p90), or `card_ms` split in two (`Family.replay_ms`,
+a cost per card already played, as the Oh Hell family does). For a family that searches a tree
+(Hard and Crazy in the Oh Hell family) it also measures `Family.tree_ms`, a tree iteration's cost
+(the walk down the tree and the playout) per card left, which the plan counts in place of `sim_ms`.
+Run it again after any change to the engine, the lean simulators or the families' builds.
 
-    python -m bench.calibrate [--deals 4] [--repeat 2]
+    python -m bench.calibrate [--deals 4] [--repeat 2] [--families ohhell,blot,baloot]
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ FAMILIES: dict[str, list[tuple[str, dict[str, Any] | None]]] = {
     "baloot": [("baloot", None)],
 }
 SAFETY = 1.2
+TREE_ITERATIONS_PER_CANDIDATE = 200  # with up to 4 candidates: a tree of Hard's size (800)
 
 
 def views(game: str, options: dict[str, Any] | None, seed: int) -> list[tuple[dict[str, Any], int, Any]]:
@@ -66,13 +70,32 @@ def views(game: str, options: dict[str, Any] | None, seed: int) -> list[tuple[di
     return out
 
 
+def split_costs(fits: list[tuple[float, float, float]]) -> tuple[float, float]:
+    """(a, b) of the least-squares fit without intercept of `ms = a x deal + b x played` over the
+    (cards of the deal, cards played, ms) of each view; (0, 0) when the views cannot separate them."""
+    sxx = sum(d * d for d, _, _ in fits)
+    sxy = sum(d * p for d, p, _ in fits)
+    syy = sum(p * p for _, p, _ in fits)
+    sxt = sum(d * t for d, _, t in fits)
+    syt = sum(p * t for _, p, t in fits)
+    det = sxx * syy - sxy * sxy
+    if det <= 1e-9 * max(1.0, sxx * syy):
+        return 0.0, 0.0
+    return (syy * sxt - sxy * syt) / det, (sxx * syt - sxy * sxt) / det
+
+
 def measure(
     fam: Family, sample: list[tuple[dict[str, Any], int, Any]], seed: int
-) -> tuple[float, float, float]:
-    """(card_ms, sim_ms, card_ms p90) over the sample: total CPU time over total cards, as the plan
-    counts them, and the 90th percentile over the views of a deal's cost per card (a deal replayed
-    to a late position costs more per card than one replayed to the calls: the budget is a p99)."""
+) -> tuple[float, float, float, tuple[float, float], float]:
+    """(card_ms, sim_ms, card_ms p90, (card_ms, replay_ms), tree_ms) over the sample: total CPU time
+    over total cards, as the plan counts them; the 90th percentile over the views of a deal's cost
+    per card (a deal replayed to a late position costs more per card than one replayed to the calls:
+    the budget is a p99); the same costs split by least squares into a cost per card of the deal and
+    one per card already played (replayed and weighed); and, for a family that searches a tree, a
+    tree iteration's cost (its walk and its playout) per card left, over trees of Hard's size."""
     per_view: list[float] = []
+    fits: list[tuple[float, float, float]] = []  # (cards of the deal, cards played, ms a deal)
+    tree_t = tree_cards = 0.0
     hard = LEVELS["hard"]
     rng = random.Random(seed)
     world_t = world_cards = sim_t = sim_cards = 0.0
@@ -96,9 +119,12 @@ def measure(
                 else:
                     weight *= fam.fit(before, action, hard.sharp)
             worlds.append(w[0])
-        world_t += time.thread_time() - t0
+        spent = time.thread_time() - t0
+        world_t += spent
         world_cards += 3 * deal
-        per_view.append((time.thread_time() - t0) / (3 * deal))
+        per_view.append(spent / (3 * deal))
+        played = deal - left if view.get("phase") == "play" else 0
+        fits.append((deal, played, 1000.0 * spent / 3))
         t0 = time.thread_time()
         n = 0
         for st in worlds:
@@ -107,27 +133,46 @@ def measure(
                 n += 1
         sim_t += time.thread_time() - t0
         sim_cards += n * left
+        if fam.tree is not None and worlds:
+            iterations = TREE_ITERATIONS_PER_CANDIDATE * len(legal[:4])
+            t0 = time.thread_time()
+            found = fam.tree(worlds, seat, legal[:4], iterations, rng, float("inf"))
+            if found is not None:
+                tree_t += time.thread_time() - t0
+                tree_cards += iterations * left
     per_view.sort()
     p90 = per_view[int(0.9 * len(per_view))] if per_view else 0.0
-    return 1000.0 * world_t / max(1.0, world_cards), 1000.0 * sim_t / max(1.0, sim_cards), 1000.0 * p90
+    split = split_costs(fits)
+    return (
+        1000.0 * world_t / max(1.0, world_cards),
+        1000.0 * sim_t / max(1.0, sim_cards),
+        1000.0 * p90,
+        split,
+        1000.0 * tree_t / max(1.0, tree_cards),
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=4, help="deals per game and table size")
     parser.add_argument("--repeat", type=int, default=2, help="runs over the same sample (agreement)")
+    parser.add_argument("--families", default=",".join(FAMILIES), help="which families to measure")
     args = parser.parse_args()
     print(f"CPU ms per card (thread time); suggested: measured x{SAFETY}, or card_ms's p90 over the views")
     for name, tables in FAMILIES.items():
+        if name not in args.families.split(","):
+            continue
         fam = family_of(tables[0][0])
         sample = [
             v for game, opts in tables for d in range(args.deals) for v in views(game, opts, 7919 * (d + 1))
         ]
         runs = [measure(fam, sample, 1) for _ in range(args.repeat)]
-        for i, (card, sim, p90) in enumerate(runs):
+        for i, (card, sim, p90, (per_deal, per_played), tree) in enumerate(runs):
             print(
-                f"  {name:7} run {i + 1}: card_ms {card:.4f} (p90 {p90:.4f})  sim_ms {sim:.4f}"
-                f"  ({len(sample)} views)",
+                f"  {name:7} run {i + 1}: card_ms {card:.4f} (p90 {p90:.4f}; split: {per_deal:.4f} a card"
+                f" of the deal + replay_ms {per_played:.4f} a card played)  sim_ms {sim:.4f}"
+                + (f"  tree_ms {tree:.4f}" if tree else "")
+                + f"  ({len(sample)} views)",
                 flush=True,
             )
         p90 = sum(r[2] for r in runs) / len(runs)
@@ -137,10 +182,16 @@ def main() -> None:
             max(r[0] for r in runs) / min(r[0] for r in runs),
             max(r[1] for r in runs) / min(r[1] for r in runs),
         )
+        per_deal = sum(r[3][0] for r in runs) / len(runs)
+        per_played = sum(r[3][1] for r in runs) / len(runs)
+        tree = sum(r[4] for r in runs) / len(runs)
         print(
-            f"  {name:7} in code: card_ms {fam.card_ms:.4f} sim_ms {fam.sim_ms:.4f}"
-            f" | suggested: card_ms {card * SAFETY:.4f} (p90 {p90:.4f}) sim_ms {sim * SAFETY:.4f}"
-            f" (runs within {100 * (spread - 1):.0f} %)",
+            f"  {name:7} in code: card_ms {fam.card_ms:.4f} replay_ms {fam.replay_ms:.4f}"
+            f" sim_ms {fam.sim_ms:.4f} tree_ms {fam.tree_ms:.4f}"
+            f" | suggested: card_ms {card * SAFETY:.4f} (p90 {p90:.4f}; or split: card_ms"
+            f" {per_deal * SAFETY:.4f} replay_ms {per_played * SAFETY:.4f}) sim_ms {sim * SAFETY:.4f}"
+            + (f" tree_ms {tree * SAFETY:.4f}" if tree else "")
+            + f" (runs within {100 * (spread - 1):.0f} %)",
             flush=True,
         )
 

@@ -115,6 +115,12 @@ class Family:
     # every searching level tests its cards in imagined deals, Normal too (the duel: there the rule
     # of thumb alone left Normal barely ahead of Easy)
     search_cards: bool = False
+    # calibrated cost of replaying and weighing each card already played when an imagined deal is
+    # rebuilt (a late deal costs more per card than one rebuilt at the calls); 0: in card_ms alone
+    replay_ms: float = 0.0
+    # calibrated cost per card left of one tree iteration (its walk and its playout), in place of
+    # sim_ms where the tree searches; 0: sim_ms
+    tree_ms: float = 0.0
 
 
 def _world(
@@ -240,8 +246,13 @@ def search(
         return done(thumb, [], 0, 0, False, [])
     # the playouts the budget allows, from the calibrated cost: deterministic for a seed
     deal, left = cards_of(fam, view)
-    per_playout = max(1e-3, (fam.sim_ms if fam.lean is not None else fam.card_ms) * left)
-    per_world = fam.card_ms * deal * (level.pool if level.infer else 1)  # draw, replay and weigh a deal
+    played = deal - left if view.get("phase") == "play" else 0
+    sim_ms = fam.sim_ms if fam.lean is not None else fam.card_ms
+    if fam.tree is not None and level.infer and fam.tree_ms > 0:
+        sim_ms = fam.tree_ms  # a tree iteration: its walk and its playout
+    per_playout = max(1e-3, sim_ms * left)
+    # draw, replay and weigh a deal
+    per_world = (fam.card_ms * deal + fam.replay_ms * played) * (level.pool if level.infer else 1)
     n_worlds = min(level.playouts // len(cands), int(budget * 0.5 / (per_world + len(cands) * per_playout)))
     if n_worlds < 1:
         return done(

@@ -289,7 +289,10 @@ def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
     return candidates(st, legal, bool(level.wide))
 
 
-# card_ms and sim_ms: CPU time measured by `python -m bench.calibrate` (x1.2 safety factor)
+# card_ms, replay_ms, sim_ms and tree_ms: CPU time measured by `python -m bench.calibrate` (x1.2;
+# the first, second and fourth on a loaded machine, scaled by 0.65 to a quiet run's, docs/bots.md);
+# card_ms and replay_ms split a deal's cost between the cards of the deal and the cards already
+# played (a deal rebuilt late in the play replays and weighs every card played)
 FAMILY = Family(
     know,
     build,
@@ -299,9 +302,11 @@ FAMILY = Family(
     value,
     fit,
     TERMINAL,
-    0.0083,
+    0.0045,
     0,
     lean=ohhell_playout,
     sim_ms=0.0021,
     tree=tree,
+    replay_ms=0.0107,
+    tree_ms=0.0020,
 )

@@ -49,3 +49,31 @@ def test_a_world_counts_the_whole_deal(game: str, steps: int) -> None:
     per_seat = view.get("hand_size") or 8
     assert deal == view["players"] * per_seat
     assert left == (sum(view["hand_counts"]) if view["phase"] == "play" else deal)
+
+
+def test_calibration_splits_a_deals_cost_between_its_cards_and_those_played() -> None:
+    """bench.calibrate splits an imagined deal's cost into a cost per card of the deal and one per
+    card already played (the Oh Hell family's `card_ms` and `replay_ms`): on costs made of known
+    parts it finds them, and it refuses to split views that cannot tell them apart."""
+    from bench.calibrate import split_costs
+
+    views = [(deal, played, 0.006 * deal + 0.013 * played) for deal in (28, 40, 52) for played in (0, 9, 20)]
+    a, b = split_costs(views)
+    assert abs(a - 0.006) < 1e-9 and abs(b - 0.013) < 1e-9
+    assert split_costs([(28, 0, 0.2), (40, 0, 0.3)]) == (0.0, 0.0)
+
+
+def test_a_late_deal_plans_fewer_deals_in_the_oh_hell_family() -> None:
+    """A deal rebuilt late in the play replays every card played, so late in the hand Hard plans
+    fewer imagined deals on the same budget than at its first card (counting the deal's cards
+    alone let its late moves run at twice their plan)."""
+    worlds = []
+    for steps in (5, 33):  # the first cards of the play, and late in it (4 players x 10 cards)
+        g, rules, hand = position("oh-hell", None, 11, steps)
+        seat, view = to_act_view(g, rules, hand)
+        assert view["phase"] == "play"
+        legal = [a for a in view["legal_actions"] if a.get("seat") == seat]
+        s = suggest("oh-hell", view, seat, "hard", seed=2, budget_ms=None, clock=False)
+        if len(legal) > 1:
+            worlds.append(s.worlds)
+    assert len(worlds) == 2 and worlds[1] < worlds[0]
