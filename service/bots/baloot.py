@@ -14,11 +14,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..rules.baloot.game import start_state
+from ..rules.baloot.options import TWO_PER_PLAYER
 from ..rules.belote.cards import DECK_32
 from ..rules.cards import Card, card, suit_of
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
-from .belote import careless, fit_of, play_card, suit_value, team_value
+from .belote import announced, careless, draw, fit_of, play_card, suit_value, team_value, trump_voids
 from .core import Family, Level
 from .knowledge import Knowledge, knowledge
 from .lean import baloot_playout
@@ -34,7 +35,22 @@ def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
     k = knowledge(view, seat, DECK_32, 11 if c is None else 0, [turned])
     if c is not None and c["seat"] != seat and turned not in k.played[c["seat"]]:
         k = k.holding(c["seat"], turned)  # the buyer took the turned card
-    return k
+    hidden = [
+        (d["seat"], d["name"], d["points"]) for d in view.get("declarations") or () if d.get("cards") is None
+    ]
+    k = trump_voids(view, k)
+    # every project is declared once the first trick is complete: the runs each seat holds (sira,
+    # fifty: three, four in a row; a hundred may be a run or a quartet, and with two projects a seat
+    # may hold more where only its best two are declared: those seats are not checked)
+    runs: list[tuple[int, list[int]]] = []
+    if c is not None and view.get("tricks") and rules["projects"]:
+        decl = [d for d in view.get("declarations") or () if d.get("name") != "baloot"]
+        for s in range(PLAYERS):
+            names = [d["name"] for d in decl if d["seat"] == s]
+            if "hundred" in names or (len(names) >= 2 and rules["declarations"] == TWO_PER_PLAYER):
+                continue
+            runs.append((s, [3 if x == "sira" else 4 for x in names if x in ("sira", "fifty")]))
+    return announced(k, hidden, runs)
 
 
 def build(
@@ -135,5 +151,17 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 
 # card_ms and sim_ms: CPU time measured by `python -m bench.calibrate` (x1.2 safety factor)
 FAMILY = Family(
-    know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.021, 8, baloot_playout, 0.0042
+    know,
+    build,
+    policy,
+    easy,
+    candidates,
+    team_value,
+    fit,
+    TERMINAL,
+    0.021,
+    8,
+    baloot_playout,
+    0.0042,
+    draw=draw,
 )

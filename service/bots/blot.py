@@ -19,7 +19,7 @@ from ..rules.cards import Card, card, suit_of
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from ..rules.registry import GAMES
-from .belote import careless, fit_of, play_card, suit_value, team_value
+from .belote import announced, careless, draw, fit_of, play_card, suit_value, team_value, trump_voids
 from .core import Family, Level
 from .knowledge import Knowledge, knowledge
 from .lean import blot_playout
@@ -34,13 +34,47 @@ def _duel(view: Mapping[str, Any]) -> bool:
 
 def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
     if not _duel(view):
-        return knowledge(view, seat, DECK_32, 0, [])
+        k = trump_voids(view, knowledge(view, seat, DECK_32, 0, []))
+        return announced(k, hidden_combinations(view), announced_runs(view, k))
     turned = card(view["turned"])
     k = knowledge(view, seat, DECK_24, int(view.get("stock_count") or 0), [turned])
     c = view.get("contract")
     if c is not None and c["seat"] != seat and turned not in k.played[c["seat"]]:
         k = k.holding(c["seat"], turned)  # the taker holds the turned card
-    return k
+    k = trump_voids(view, k)
+    return announced(k, hidden_combinations(view), announced_runs(view, k))
+
+
+def announced_runs(view: Mapping[str, Any], k: Knowledge) -> list[tuple[int, list[int]]]:
+    """The seats that played a card (all their combinations are announced with it) and the lengths of
+    the runs they announced (20, 50, 100 points: three, four, five or more)."""
+    if "announcements" not in view:
+        return []
+    out: list[tuple[int, list[int]]] = [(s, []) for s in range(k.players) if k.played[s]]
+    for a in view.get("announcements") or ():
+        if a["kind"] == "run":
+            for s, r in out:
+                if s == a["seat"]:
+                    r.append(3 if a["points"] == 20 else 4 if a["points"] == 50 else 5)
+    return out
+
+
+def hidden_combinations(view: Mapping[str, Any]) -> list[tuple[int, str, int]]:
+    """The combinations announced (with a seat's first card) whose cards the view does not show: all
+    of them but the scoring side's, which the declarations show once the first trick is complete."""
+    shown = [
+        (d["seat"], d["kind"], d["points"])
+        for d in view.get("declarations") or ()
+        if d.get("cards") and d.get("kind") != "blot"
+    ]
+    out = []
+    for a in view.get("announcements") or ():
+        key = (a["seat"], a["kind"], a["points"])
+        if key in shown:
+            shown.remove(key)
+        else:
+            out.append(key)
+    return out
 
 
 def _calls_and_plays(view: Mapping[str, Any]) -> list[Action]:
@@ -217,7 +251,19 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 # card_ms and sim_ms: CPU time measured by `python -m bench.calibrate`; sim_ms x1.2, card_ms its p90
 # over the views (late in the play a deal costs about 1.7x the mean per card: Hard's p99 was over budget)
 FAMILY = Family(
-    know, build, policy, easy, candidates, team_value, fit, TERMINAL, 0.020, 8, blot_playout, 0.0054
+    know,
+    build,
+    policy,
+    easy,
+    candidates,
+    team_value,
+    fit,
+    TERMINAL,
+    0.020,
+    8,
+    blot_playout,
+    0.0054,
+    draw=draw,
 )
 # the duel: Normal tests its cards in imagined deals too. Its rule of thumb cannot count the eight
 # undealt cards, and with two hands most cards are forced, so Easy's careless quarter of the cards

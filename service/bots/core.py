@@ -115,6 +115,9 @@ class Family:
     # every searching level tests its cards in imagined deals, Normal too (the duel: there the rule
     # of thumb alone left Normal barely ahead of Easy)
     search_cards: bool = False
+    # how an imagined deal is drawn (default `knowledge.imagine`): the Belote family places each
+    # announced combination's cards first, so that a deal fits what the view announced
+    draw: Callable[[Knowledge, random.Random], tuple[list[list[Card]], list[Card]] | None] | None = None
 
 
 def _world(
@@ -131,8 +134,9 @@ def _world(
     After `tries` draws, the last deal the rules accept is used even if its view differs (a
     combination announced but not matched by any draw)."""
     fallback: tuple[Any, list[tuple[Any, Action]]] | None = None
+    draw = fam.draw or imagine
     for _ in range(tries):
-        drawn = imagine(k, rng)
+        drawn = draw(k, rng)
         if drawn is None:
             continue
         calls: list[tuple[Any, Action]] | None = [] if infer else None
