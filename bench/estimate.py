@@ -10,7 +10,12 @@ apart), prints the spread about it, and for margins below the line the mean game
 bid of `(line - margin) / 10` would have scored on these deals (made: the side's points plus the bid
 against the others' points; failed: everything and the bid to the others; below 8: no bid, 0).
 
-    python -m bench.estimate [--deals 300] [--first 0]
+Baloot (`--game baloot`): every seat calls every Hokum (the turned suit in the first round, the
+others in the second) and Sun in turn on every deal, the others pass, the cards by the rule of
+thumb; for thresholds on `suit_value` (of the five cards and the turned one) it prints the mean
+game-point difference of calling exactly when the hand's value reaches the threshold (0 otherwise).
+
+    python -m bench.estimate [--deals 300] [--first 0] [--game bazar-blot|baloot]
 """
 
 from __future__ import annotations
@@ -93,11 +98,79 @@ def score(points: int, theirs: int, bid: int, nt: bool) -> float:
     return -((points + theirs) / 10 + bid * m)
 
 
+def baloot_samples(deals: int, first: int) -> list[tuple[str, float, float]]:
+    """(hokum or sun, the hand's value as the rule of thumb counts it, the caller's side's margin)."""
+    from service.bots import baloot
+    from service.bots.lean import baloot_playout
+    from service.rules.baloot.game import start_state
+
+    rules = GAMES["baloot"].rules(None)
+    out = []
+    for d in range(first, first + deals):
+        rng = random.Random(7919 * (d + 1))
+        cards = list(DECK_32)
+        rng.shuffle(cards)
+        hands = tuple(tuple(cards[i * 5 : (i + 1) * 5]) for i in range(4))
+        record = HandRecord(d % 4, hands, (), cards[20], tuple(cards[21:]))
+        for seat in range(4):
+            for call in ("S", "H", "D", "C", "sun"):
+                st: Any = start_state(rules, record)
+                called = False
+                while st.phase == "calling":
+                    legal = st.legal_actions()
+                    pick = next(a for a in legal if a.type == "pass")
+                    if st.to_act == seat and not called:
+                        want = [
+                            a
+                            for a in legal
+                            if (a.type == "sun" and call == "sun") or (a.type == "hokum" and a.strain == call)
+                        ]
+                        if want:
+                            pick, called = want[0], True
+                    st = st.apply(pick)
+                if not called or st.phase in ("complete", "redeal"):
+                    continue
+                while st.phase != "play":
+                    st = st.apply(baloot.policy(st))
+                with_turned = [*hands[seat], cards[20]]
+                value = suit_value(with_turned, None if call == "sun" else suit_of(call))
+                v = baloot_playout(st, seat)
+                if v is not None and st.contract.seat == seat:
+                    out.append(("sun" if call == "sun" else "hokum", value, v))
+    return out
+
+
+def baloot_main(deals: int, first: int) -> None:
+    from service.bots import baloot
+
+    t0 = time.process_time()
+    data = baloot_samples(deals, first)
+    print(f"{len(data)} calls from {deals} deals ({time.process_time() - t0:.0f} s CPU)")
+    for kind, now in (("hokum", baloot.HOKUM), ("sun", baloot.SUN)):
+        rows = [r for r in data if r[0] == kind]
+        made = [r for r in rows if r[2] > 0]
+        print(f"  {kind}: {len(rows)} calls, the caller's side ahead in {100 * len(made) / len(rows):.0f} %")
+        for t in (now - 16, now - 8, now, now + 4, now + 8, now + 12, now + 16, now + 24):
+            vals = [v if x > t else 0.0 for _, x, v in rows]
+            n = sum(1 for _, x, _ in rows if x > t)
+            mean = statistics.mean(vals)
+            half = 1.96 * statistics.stdev(vals) / math.sqrt(len(vals))
+            mark = " (in code)" if t == now else ""
+            print(
+                f"    call above {t:4.0f}{mark:10}: {mean:+6.2f} +/- {half:4.2f} game points a hand,"
+                f" {n:5} calls"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--game", default="bazar-blot", choices=("bazar-blot", "baloot"))
     args = parser.parse_args()
+    if args.game == "baloot":
+        baloot_main(args.deals, args.first)
+        return
     t0 = time.process_time()
     data = samples(args.deals, args.first)
     print(f"{len(data)} contracts from {args.deals} deals ({time.process_time() - t0:.0f} s CPU)")
