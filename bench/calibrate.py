@@ -67,7 +67,7 @@ def views(game: str, options: dict[str, Any] | None, seed: int) -> list[tuple[di
 
 
 def measure(
-    fam: Family, sample: list[tuple[dict[str, Any], int, Any]], seed: int
+    fam: Family, sample: list[tuple[dict[str, Any], int, Any]], seed: int, replays: list[float] | None = None
 ) -> tuple[float, float, float]:
     """(card_ms, sim_ms, card_ms p90) over the sample: total CPU time over total cards, as the plan
     counts them, and the 90th percentile over the views of a deal's cost per card (a deal replayed
@@ -84,8 +84,9 @@ def measure(
         t0 = time.thread_time()
         k = fam.know(view, seat, rules)
         worlds = []
+        tally = [0]
         for _ in range(3):
-            w = _world(fam, view, seat, rules, k, rng, True, 10)
+            w = _world(fam, view, seat, rules, k, rng, True, 10, tally)
             if w is None:
                 continue
             weight = 1.0
@@ -98,6 +99,8 @@ def measure(
             worlds.append(w[0])
         world_t += time.thread_time() - t0
         world_cards += 3 * deal
+        if replays is not None:
+            replays.append(tally[0] / 3)
         per_view.append((time.thread_time() - t0) / (3 * deal))
         t0 = time.thread_time()
         n = 0
@@ -123,7 +126,9 @@ def main() -> None:
         sample = [
             v for game, opts in tables for d in range(args.deals) for v in views(game, opts, 7919 * (d + 1))
         ]
-        runs = [measure(fam, sample, 1) for _ in range(args.repeat)]
+        replays: list[float] = []
+        runs = [measure(fam, sample, 1, replays) for _ in range(args.repeat)]
+        replays.sort()
         for i, (card, sim, p90) in enumerate(runs):
             print(
                 f"  {name:7} run {i + 1}: card_ms {card:.4f} (p90 {p90:.4f})  sim_ms {sim:.4f}"
@@ -143,6 +148,13 @@ def main() -> None:
             f" (runs within {100 * (spread - 1):.0f} %)",
             flush=True,
         )
+        if replays:  # the replays per imagined deal (Family.replays caps them at Hard and Crazy)
+            print(
+                f"  {name:7} replays per deal kept: mean {sum(replays) / len(replays):.2f},"
+                f" p90 {replays[int(0.9 * len(replays))]:.2f}, p99 {replays[int(0.99 * len(replays))]:.2f}"
+                f" (in code: {fam.replays or 'not counted'})",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

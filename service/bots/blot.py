@@ -261,6 +261,9 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 
 # card_ms and sim_ms: CPU time measured by `python -m bench.calibrate`; sim_ms x1.2, card_ms its p90
 # over the views (late in the play a deal costs about 1.7x the mean per card: Hard's p99 was over budget)
+# replays: `bench.calibrate` counts the engine replays per imagined deal kept (Blot mean 1.29, p90
+# 1.33, p99 10; Baloot 1.16, 1.33, 4): the plan pays for up to twice the mean, so the few views whose
+# draws are refused again and again keep fewer deals instead of overrunning the budget
 FAMILY = Family(
     know,
     build,
@@ -275,6 +278,7 @@ FAMILY = Family(
     blot_playout,
     0.0054,
     draw=draw,
+    replays=2.0,
 )
 # the duel: Normal tests its cards in imagined deals too. Its rule of thumb cannot count the eight
 # undealt cards, and with two hands most cards are forced, so Easy's careless quarter of the cards

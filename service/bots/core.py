@@ -118,6 +118,11 @@ class Family:
     # how an imagined deal is drawn (default `knowledge.imagine`): the Belote family places each
     # announced combination's cards first, so that a deal fits what the view announced
     draw: Callable[[Knowledge, random.Random], tuple[list[list[Card]], list[Card]] | None] | None = None
+    # the replays per imagined deal the plan pays for (0: not counted): where the view refuses most
+    # draws, Hard and Crazy stop drawing once their replays reach this many times the deals planned
+    # and keep a pool's share of those drawn (a count, not the clock: the answer stays a function of
+    # the seed; a replay refused costs about what a kept one does)
+    replays: float = 0.0
 
 
 def _world(
@@ -129,6 +134,7 @@ def _world(
     rng: random.Random,
     infer: bool,
     tries: int = 30,
+    tally: list[int] | None = None,
 ) -> tuple[Any, list[tuple[Any, Action]]] | None:
     """One imagined deal replayed to the view's position, whose view for `seat` is the one given.
     After `tries` draws, the last deal the rules accept is used even if its view differs (a
@@ -140,6 +146,8 @@ def _world(
         if drawn is None:
             continue
         calls: list[tuple[Any, Action]] | None = [] if infer else None
+        if tally is not None:
+            tally[0] += 1
         try:
             st = fam.build(view, seat, rules, k, drawn[0], drawn[1], rng, calls)
         except RuleError:
@@ -256,8 +264,13 @@ def search(
     short = False
     if level.infer:
         drawn: list[tuple[Any, float]] = []
+        tally = [0]
+        most = fam.replays * n_worlds * level.pool if fam.replays > 0 else float("inf")
         for _ in range(n_worlds * level.pool):
-            w = _world(fam, view, seat, rules, k, rng, True, 10)
+            if tally[0] >= most:  # the draws cost more replays than the plan pays for: keep fewer
+                n_worlds = max(1, -(-len(drawn) // level.pool))
+                break
+            w = _world(fam, view, seat, rules, k, rng, True, 10, tally)
             if w is None:
                 continue
             weight = 1.0
