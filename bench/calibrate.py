@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 from service.bots import LEVELS, family_of
-from service.bots.core import Family, _world, cards_of, playout
+from service.bots.core import Family, _world, actions_of, cards_of, playout
 from service.rules.record import Action
 from service.rules.registry import GAMES
 
@@ -67,7 +67,12 @@ def views(game: str, options: dict[str, Any] | None, seed: int) -> list[tuple[di
 
 
 def measure(
-    fam: Family, sample: list[tuple[dict[str, Any], int, Any]], seed: int, replays: list[float] | None = None
+    fam: Family,
+    sample: list[tuple[dict[str, Any], int, Any]],
+    seed: int,
+    replays: list[float] | None = None,
+    costs: list[tuple[int, int, float]] | None = None,
+    calls: list[float] | None = None,
 ) -> tuple[float, float, float]:
     """(card_ms, sim_ms, card_ms p90) over the sample: total CPU time over total cards, as the plan
     counts them, and the 90th percentile over the views of a deal's cost per card (a deal replayed
@@ -101,6 +106,8 @@ def measure(
         world_cards += 3 * deal
         if replays is not None:
             replays.append(tally[0] / 3)
+        if costs is not None:  # a deal's cost against its cards and the actions it replays and weighs
+            costs.append((deal, actions_of(view), 1000.0 * (time.thread_time() - t0) / 3))
         per_view.append((time.thread_time() - t0) / (3 * deal))
         t0 = time.thread_time()
         n = 0
@@ -110,6 +117,9 @@ def measure(
                 n += 1
         sim_t += time.thread_time() - t0
         sim_cards += n * left
+        if calls is not None and view.get("phase") != "play":  # playouts from the calls
+            calls[0] += time.thread_time() - t0
+            calls[1] += n * left
     per_view.sort()
     p90 = per_view[int(0.9 * len(per_view))] if per_view else 0.0
     return 1000.0 * world_t / max(1.0, world_cards), 1000.0 * sim_t / max(1.0, sim_cards), 1000.0 * p90
@@ -127,7 +137,9 @@ def main() -> None:
             v for game, opts in tables for d in range(args.deals) for v in views(game, opts, 7919 * (d + 1))
         ]
         replays: list[float] = []
-        runs = [measure(fam, sample, 1, replays) for _ in range(args.repeat)]
+        costs: list[tuple[int, int, float]] = []
+        calls = [0.0, 0.0]
+        runs = [measure(fam, sample, 1, replays, costs, calls) for _ in range(args.repeat)]
         replays.sort()
         for i, (card, sim, p90) in enumerate(runs):
             print(
@@ -148,6 +160,30 @@ def main() -> None:
             f" (runs within {100 * (spread - 1):.0f} %)",
             flush=True,
         )
+        if costs:  # a deal's cost as card_ms x its cards + act_ms x the actions replayed (least squares)
+            sxx = sum(d * d for d, _, _ in costs)
+            sxy = sum(d * a for d, a, _ in costs)
+            syy = sum(a * a for _, a, _ in costs)
+            bx = sum(d * t for d, _, t in costs)
+            by = sum(a * t for _, a, t in costs)
+            det = sxx * syy - sxy * sxy
+            if det > 0:
+                c_card = (bx * syy - by * sxy) / det
+                c_act = (sxx * by - sxy * bx) / det
+                print(
+                    f"  {name:7} a deal = card_ms x cards + act_ms x actions: card_ms {c_card:.4f}"
+                    f" act_ms {c_act:.4f} | suggested x{SAFETY}: {c_card * SAFETY:.4f} / {c_act * SAFETY:.4f}"
+                    f" (in code: {fam.card_ms:.4f} / {fam.act_ms:.4f})",
+                    flush=True,
+                )
+        if calls[1]:  # a playout's card from the calls (Family.call_sim_ms)
+            c_ms = 1000.0 * calls[0] / calls[1]
+            print(
+                f"  {name:7} playouts from the calls: sim_ms {c_ms:.4f}"
+                f" | suggested x{SAFETY}: {c_ms * SAFETY:.4f}"
+                f" (in code: {fam.call_sim_ms or fam.sim_ms:.4f})",
+                flush=True,
+            )
         if replays:  # the replays per imagined deal (Family.replays caps them at Hard and Crazy)
             print(
                 f"  {name:7} replays per deal kept: mean {sum(replays) / len(replays):.2f},"

@@ -157,10 +157,7 @@ def fit(st: Any, action: Action, sharp: float) -> float:
     return fit_of(policy(st), action, sharp)
 
 
-# card_ms and sim_ms: CPU time measured by `python -m bench.calibrate` (x1.2 safety factor)
-# replays: `bench.calibrate` counts the engine replays per imagined deal kept (Blot mean 1.29, p90
-# 1.33, p99 10; Baloot 1.16, 1.33, 4): the plan pays for up to twice the mean, so the few views whose
-# draws are refused again and again keep fewer deals instead of overrunning the budget
+# the plan's costs: see blot.py's FAMILY (the same calibration, the same run)
 FAMILY = Family(
     know,
     build,
@@ -170,10 +167,12 @@ FAMILY = Family(
     team_value,
     fit,
     TERMINAL,
-    0.021,
+    0.0075,
     8,
     baloot_playout,
     0.0042,
     draw=draw,
     replays=2.0,
+    act_ms=0.0143,
+    call_sim_ms=0.0050,
 )

@@ -123,6 +123,12 @@ class Family:
     # and keep a pool's share of those drawn (a count, not the clock: the answer stays a function of
     # the seed; a replay refused costs about what a kept one does)
     replays: float = 0.0
+    # calibrated cost of each call and card an imagined deal replays and weighs (Hard and Crazy weigh
+    # every one the others made: late in a hand it is most of a deal's cost; 0: in `card_ms`)
+    act_ms: float = 0.0
+    # calibrated cost per card of a playout from the calls (the rest of the auction runs through the
+    # engine before the lean play; 0: `sim_ms`)
+    call_sim_ms: float = 0.0
 
 
 def _world(
@@ -199,6 +205,12 @@ def cards_of(fam: Family, view: Mapping[str, Any]) -> tuple[int, int]:
     return deal, sum(counts) if view.get("phase") == "play" else deal
 
 
+def actions_of(view: Mapping[str, Any]) -> int:
+    """The calls and cards the view holds: what an imagined deal replays (and Hard weighs)."""
+    tricks = [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]
+    return len(view.get("bids") or ()) + sum(len(t["cards"]) for t in tricks)
+
+
 def search(
     fam: Family,
     view: Mapping[str, Any],
@@ -252,8 +264,12 @@ def search(
         return done(thumb, [], 0, 0, False, [])
     # the playouts the budget allows, from the calibrated cost: deterministic for a seed
     deal, left = cards_of(fam, view)
-    per_playout = max(1e-3, (fam.sim_ms if fam.lean is not None else fam.card_ms) * left)
-    per_world = fam.card_ms * deal * (level.pool if level.infer else 1)  # draw, replay and weigh a deal
+    sim = fam.call_sim_ms if fam.call_sim_ms > 0 and view.get("phase") != "play" else fam.sim_ms
+    per_playout = max(1e-3, (sim if fam.lean is not None else fam.card_ms) * left)
+    acts = actions_of(view) if fam.act_ms > 0 else 0
+    per_world = (fam.card_ms * deal + fam.act_ms * acts) * (
+        level.pool if level.infer else 1
+    )  # draw, replay, weigh
     n_worlds = min(level.playouts // len(cands), int(budget * 0.5 / (per_world + len(cands) * per_playout)))
     if n_worlds < 1:
         return done(
