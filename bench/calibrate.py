@@ -35,7 +35,8 @@ FAMILIES: dict[str, list[tuple[str, dict[str, Any] | None]]] = {
         ("oh-hell", {"players": 3}),
         ("oh-hell", None),
     ],
-    "blot": [("bazar-blot", None), ("blot-duel", None)],
+    "blot": [("bazar-blot", None)],
+    "duel": [("blot-duel", None)],  # its own constants: a deal of 16 cards costs more per card
     "baloot": [("baloot", None)],
 }
 SAFETY = 1.2
