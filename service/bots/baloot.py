@@ -172,7 +172,7 @@ FAMILY = Family(
     baloot_playout,
     0.0042,
     draw=draw,
-    replays=2.0,
+    replays=1.5,
     act_ms=0.0190,
     call_sim_ms=0.0065,
 )
