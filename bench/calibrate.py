@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 from service.bots import LEVELS, family_of
-from service.bots.core import Family, _world, cards_of, playout
+from service.bots.core import Family, _world, actions_of, cards_of, playout
 from service.rules.record import Action
 from service.rules.registry import GAMES
 
@@ -38,7 +38,8 @@ FAMILIES: dict[str, list[tuple[str, dict[str, Any] | None]]] = {
         ("oh-hell", {"players": 3}),
         ("oh-hell", None),
     ],
-    "blot": [("bazar-blot", None), ("blot-duel", None)],
+    "blot": [("bazar-blot", None)],
+    "duel": [("blot-duel", None)],  # its own constants: a deal of 16 cards costs more per card
     "baloot": [("baloot", None)],
 }
 SAFETY = 1.2
@@ -71,8 +72,10 @@ def views(game: str, options: dict[str, Any] | None, seed: int) -> list[tuple[di
 
 
 def split_costs(fits: list[tuple[float, float, float]]) -> tuple[float, float]:
-    """(a, b) of the least-squares fit without intercept of `ms = a x deal + b x played` over the
-    (cards of the deal, cards played, ms) of each view; (0, 0) when the views cannot separate them."""
+    """(a, b) of the least-squares fit without intercept of `ms = a x first + b x second` over the
+    (first, second, ms) of each view: the cards of the deal and the cards played (the Oh Hell
+    family), or the cards and the actions replayed and weighed (the Belote family); (0, 0) when the
+    views cannot separate the two."""
     sxx = sum(d * d for d, _, _ in fits)
     sxy = sum(d * p for d, p, _ in fits)
     syy = sum(p * p for _, p, _ in fits)
@@ -85,14 +88,21 @@ def split_costs(fits: list[tuple[float, float, float]]) -> tuple[float, float]:
 
 
 def measure(
-    fam: Family, sample: list[tuple[dict[str, Any], int, Any]], seed: int
+    fam: Family,
+    sample: list[tuple[dict[str, Any], int, Any]],
+    seed: int,
+    replays: list[float] | None = None,
+    costs: list[tuple[float, float, float]] | None = None,
+    calls: list[float] | None = None,
 ) -> tuple[float, float, float, tuple[float, float], float]:
     """(card_ms, sim_ms, card_ms p90, (card_ms, replay_ms), tree_ms) over the sample: total CPU time
     over total cards, as the plan counts them; the 90th percentile over the views of a deal's cost
     per card (a deal replayed to a late position costs more per card than one replayed to the calls:
     the budget is a p99); the same costs split by least squares into a cost per card of the deal and
     one per card already played (replayed and weighed); and, for a family that searches a tree, a
-    tree iteration's cost (its walk and its playout) per card left, over trees of Hard's size."""
+    tree iteration's cost (its walk and its playout) per card left, over trees of Hard's size.
+    `replays`, `costs` and `calls`, when given, collect the replays per deal kept, each deal's cost
+    against its cards and the actions it replays and weighs, and the playouts from the calls."""
     per_view: list[float] = []
     fits: list[tuple[float, float, float]] = []  # (cards of the deal, cards played, ms a deal)
     tree_t = tree_cards = 0.0
@@ -107,8 +117,9 @@ def measure(
         t0 = time.thread_time()
         k = fam.know(view, seat, rules)
         worlds = []
+        tally = [0]
         for _ in range(3):
-            w = _world(fam, view, seat, rules, k, rng, True, 10)
+            w = _world(fam, view, seat, rules, k, rng, True, 10, tally)
             if w is None:
                 continue
             weight = 1.0
@@ -125,6 +136,10 @@ def measure(
         per_view.append(spent / (3 * deal))
         played = deal - left if view.get("phase") == "play" else 0
         fits.append((deal, played, 1000.0 * spent / 3))
+        if replays is not None:
+            replays.append(tally[0] / 3)
+        if costs is not None:  # a deal's cost against its cards and the actions it replays and weighs
+            costs.append((deal, actions_of(view), 1000.0 * spent / 3))
         t0 = time.thread_time()
         n = 0
         for st in worlds:
@@ -133,6 +148,9 @@ def measure(
                 n += 1
         sim_t += time.thread_time() - t0
         sim_cards += n * left
+        if calls is not None and view.get("phase") != "play":  # playouts from the calls
+            calls[0] += time.thread_time() - t0
+            calls[1] += n * left
         if fam.tree is not None and worlds:
             iterations = TREE_ITERATIONS_PER_CANDIDATE * len(legal[:4])
             t0 = time.thread_time()
@@ -166,7 +184,11 @@ def main() -> None:
         sample = [
             v for game, opts in tables for d in range(args.deals) for v in views(game, opts, 7919 * (d + 1))
         ]
-        runs = [measure(fam, sample, 1) for _ in range(args.repeat)]
+        replays: list[float] = []
+        costs: list[tuple[float, float, float]] = []
+        calls = [0.0, 0.0]
+        runs = [measure(fam, sample, 1, replays, costs, calls) for _ in range(args.repeat)]
+        replays.sort()
         for i, (card, sim, p90, (per_deal, per_played), tree) in enumerate(runs):
             print(
                 f"  {name:7} run {i + 1}: card_ms {card:.4f} (p90 {p90:.4f}; split: {per_deal:.4f} a card"
@@ -194,6 +216,29 @@ def main() -> None:
             + f" (runs within {100 * (spread - 1):.0f} %)",
             flush=True,
         )
+        c_card, c_act = split_costs(costs)  # a deal = card_ms x its cards + act_ms x its actions
+        if c_card or c_act:
+            print(
+                f"  {name:7} a deal = card_ms x cards + act_ms x actions: card_ms {c_card:.4f}"
+                f" act_ms {c_act:.4f} | suggested x{SAFETY}: {c_card * SAFETY:.4f} / {c_act * SAFETY:.4f}"
+                f" (in code: {fam.card_ms:.4f} / {fam.act_ms:.4f})",
+                flush=True,
+            )
+        if calls[1]:  # a playout's card from the calls (Family.call_sim_ms)
+            c_ms = 1000.0 * calls[0] / calls[1]
+            print(
+                f"  {name:7} playouts from the calls: sim_ms {c_ms:.4f}"
+                f" | suggested x{SAFETY}: {c_ms * SAFETY:.4f}"
+                f" (in code: {fam.call_sim_ms or fam.sim_ms:.4f})",
+                flush=True,
+            )
+        if replays:  # the replays per imagined deal (Family.replays caps them at Hard and Crazy)
+            print(
+                f"  {name:7} replays per deal kept: mean {sum(replays) / len(replays):.2f},"
+                f" p90 {replays[int(0.9 * len(replays))]:.2f}, p99 {replays[int(0.99 * len(replays))]:.2f}"
+                f" (in code: {fam.replays or 'not counted'})",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

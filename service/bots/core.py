@@ -121,6 +121,20 @@ class Family:
     # calibrated cost per card left of one tree iteration (its walk and its playout), in place of
     # sim_ms where the tree searches; 0: sim_ms
     tree_ms: float = 0.0
+    # how an imagined deal is drawn (default `knowledge.imagine`): the Belote family places each
+    # announced combination's cards first, so that a deal fits what the view announced
+    draw: Callable[[Knowledge, random.Random], tuple[list[list[Card]], list[Card]] | None] | None = None
+    # the replays per imagined deal the plan pays for (0: not counted): where the view refuses most
+    # draws, Hard and Crazy stop drawing once their replays reach this many times the deals planned
+    # and keep a pool's share of those drawn (a count, not the clock: the answer stays a function of
+    # the seed; a replay refused costs about what a kept one does)
+    replays: float = 0.0
+    # calibrated cost of each call and card an imagined deal replays and weighs (Hard and Crazy weigh
+    # every one the others made: late in a hand it is most of a deal's cost; 0: in `card_ms`)
+    act_ms: float = 0.0
+    # calibrated cost per card of a playout from the calls (the rest of the auction runs through the
+    # engine before the lean play; 0: `sim_ms`)
+    call_sim_ms: float = 0.0
 
 
 def _world(
@@ -132,16 +146,20 @@ def _world(
     rng: random.Random,
     infer: bool,
     tries: int = 30,
+    tally: list[int] | None = None,
 ) -> tuple[Any, list[tuple[Any, Action]]] | None:
     """One imagined deal replayed to the view's position, whose view for `seat` is the one given.
     After `tries` draws, the last deal the rules accept is used even if its view differs (a
     combination announced but not matched by any draw)."""
     fallback: tuple[Any, list[tuple[Any, Action]]] | None = None
+    draw = fam.draw or imagine
     for _ in range(tries):
-        drawn = imagine(k, rng)
+        drawn = draw(k, rng)
         if drawn is None:
             continue
         calls: list[tuple[Any, Action]] | None = [] if infer else None
+        if tally is not None:
+            tally[0] += 1
         try:
             st = fam.build(view, seat, rules, k, drawn[0], drawn[1], rng, calls)
         except RuleError:
@@ -191,6 +209,12 @@ def cards_of(fam: Family, view: Mapping[str, Any]) -> tuple[int, int]:
     held = fam.full_hand or (size if isinstance(size, int) and size > 0 else 0) or max(counts)
     deal = len(counts) * max(held, max(counts))
     return deal, sum(counts) if view.get("phase") == "play" else deal
+
+
+def actions_of(view: Mapping[str, Any]) -> int:
+    """The calls and cards the view holds: what an imagined deal replays (and Hard weighs)."""
+    tricks = [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]
+    return len(view.get("bids") or ()) + sum(len(t["cards"]) for t in tricks)
 
 
 def search(
@@ -247,12 +271,17 @@ def search(
     # the playouts the budget allows, from the calibrated cost: deterministic for a seed
     deal, left = cards_of(fam, view)
     played = deal - left if view.get("phase") == "play" else 0
-    sim_ms = fam.sim_ms if fam.lean is not None else fam.card_ms
+    sim = fam.call_sim_ms if fam.call_sim_ms > 0 and view.get("phase") != "play" else fam.sim_ms
+    sim_ms = sim if fam.lean is not None else fam.card_ms
     if fam.tree is not None and level.infer and fam.tree_ms > 0:
         sim_ms = fam.tree_ms  # a tree iteration: its walk and its playout
     per_playout = max(1e-3, sim_ms * left)
-    # draw, replay and weigh a deal
-    per_world = (fam.card_ms * deal + fam.replay_ms * played) * (level.pool if level.infer else 1)
+    # draw, replay and weigh a deal: each family counts what its deals cost (the Oh Hell family by
+    # the cards played, the Belote family by the calls and cards weighed; the other term is 0)
+    acts = actions_of(view) if fam.act_ms > 0 else 0
+    per_world = (fam.card_ms * deal + fam.replay_ms * played + fam.act_ms * acts) * (
+        level.pool if level.infer else 1
+    )
     n_worlds = min(level.playouts // len(cands), int(budget * 0.5 / (per_world + len(cands) * per_playout)))
     if n_worlds < 1:
         return done(
@@ -263,8 +292,13 @@ def search(
     short = False
     if level.infer:
         drawn: list[tuple[Any, float]] = []
+        tally = [0]
+        most = fam.replays * n_worlds * level.pool if fam.replays > 0 else float("inf")
         for _ in range(n_worlds * level.pool):
-            w = _world(fam, view, seat, rules, k, rng, True, 10)
+            if tally[0] >= most:  # the draws cost more replays than the plan pays for: keep fewer
+                n_worlds = max(1, -(-len(drawn) // level.pool))
+                break
+            w = _world(fam, view, seat, rules, k, rng, True, 10, tally)
             if w is None:
                 continue
             weight = 1.0
