@@ -52,14 +52,19 @@ def contract_points(st: Any) -> tuple[int, int]:
     return own[team], own[1 - team]
 
 
+def shuffled(deal: int) -> list[Any]:
+    """Deal `deal`'s 32 cards in a fixed order (the same deals for every measurement)."""
+    cards = list(DECK_32)
+    random.Random(7919 * (deal + 1)).shuffle(cards)
+    return cards
+
+
 def samples(deals: int, first: int) -> list[tuple[str, float, int, int]]:
     g = GAMES["bazar-blot"]
     rules = g.rules(None)
     out = []
     for d in range(first, first + deals):
-        rng = random.Random(7919 * (d + 1))
-        cards = list(DECK_32)
-        rng.shuffle(cards)
+        cards = shuffled(d)
         hands = tuple(tuple(cards[i * 8 : (i + 1) * 8]) for i in range(4))
         for seat in range(4):
             for strain in STRAINS:
@@ -107,9 +112,7 @@ def baloot_samples(deals: int, first: int) -> list[tuple[str, float, float]]:
     rules = GAMES["baloot"].rules(None)
     out = []
     for d in range(first, first + deals):
-        rng = random.Random(7919 * (d + 1))
-        cards = list(DECK_32)
-        rng.shuffle(cards)
+        cards = shuffled(d)
         hands = tuple(tuple(cards[i * 5 : (i + 1) * 5]) for i in range(4))
         record = HandRecord(d % 4, hands, (), cards[20], tuple(cards[21:]))
         for seat in range(4):
