@@ -160,25 +160,17 @@ def _refused_fields(
     if type(data) is not dict and not isinstance(data, Mapping):  # the exact type first: faster
         return None
     kind = data.get("type")
-    uses = allowed.get(kind) if type(kind) is str else None
-    if uses is None:
-        return None
-    full = _WITH_SEAT_AND_TYPE.get(uses)
-    if full is None:
-        full = _WITH_SEAT_AND_TYPE[uses] = uses | {"seat", "type"}
-    if data.keys() <= full:
+    full = _full_fields(allowed).get(kind) if type(kind) is str else None
+    if full is None or data.keys() <= full:
         return None  # the common case, one set comparison
-    return kind, uses, full  # type: ignore[return-value]
-
-
-_WITH_SEAT_AND_TYPE: dict[frozenset[str], frozenset[str]] = {}  # one entry per distinct field set
+    return kind, allowed[kind], full  # type: ignore[index,return-value]
 
 
 def first_field_fault(raw: object, allowed: Mapping[str, frozenset[str]]) -> int | None:
     """The index of the first action `check_fields` refuses, or None: one pass over the record, so
     that the replay (which checks every action at every request) calls `check_fields` only where
     it fails, to say what is wrong. Each type's full field set is looked up once per `allowed`."""
-    if type(raw) is not list:
+    if not isinstance(raw, list):
         return None
     full = _full_fields(allowed)
     for i, data in enumerate(raw):

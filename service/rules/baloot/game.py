@@ -56,15 +56,11 @@ def canonical(action: Action) -> Action:
 
 def read_record(data: object) -> HandRecord:
     """A hand record's JSON as values, every action's fields checked first."""
-    if isinstance(data, Mapping) and isinstance(data.get("actions"), list):
-        actions = data["actions"]
-        if type(actions) is list:  # one pass finds the first refused action, if any (every
-            fault = first_field_fault(actions, _USES)  # request reads its whole record)
-            if fault is not None:
-                check_action_fields(actions[fault], fault)
-        else:
-            for i, a in enumerate(actions):
-                check_action_fields(a, i)
+    if isinstance(data, Mapping):  # one pass finds the first refused action, if any (every
+        actions = data.get("actions")  # request reads its whole record)
+        fault = first_field_fault(actions, _USES)
+        if fault is not None:
+            check_action_fields(actions[fault], fault)  # type: ignore[index]
     return parse_record(data)
 
 
