@@ -13,7 +13,9 @@ and the budgets are p99s: Blot's constant is its p90), or `card_ms` split in two
 a cost per card already played, as the Oh Hell family does). For a family that searches a tree
 (Hard and Crazy in the Oh Hell family) it also measures `Family.tree_ms`, a tree iteration's cost
 (the walk down the tree and the playout) per card left, which the plan counts in place of `sim_ms`.
-Run it again after any change to the engine, the lean simulators or the families' builds.
+Where a family builds Hard's deals without the engine (`Family.lean_deals`, the Oh Hell family once
+trumps are known) it measures those too: `Family.lean_card_ms` and `lean_replay_ms`, split the same
+way. Run it again after any change to the engine, the lean simulators or the families' builds.
 
     python -m bench.calibrate [--deals 4] [--repeat 2] [--families ohhell,blot,baloot]
 """
@@ -27,6 +29,7 @@ from typing import Any
 
 from service.bots import LEVELS, family_of
 from service.bots.core import Family, _world, actions_of, cards_of, playout
+from service.bots.knowledge import imagine
 from service.rules.record import Action
 from service.rules.registry import GAMES
 
@@ -94,6 +97,7 @@ def measure(
     replays: list[float] | None = None,
     costs: list[tuple[float, float, float]] | None = None,
     calls: list[float] | None = None,
+    lean: list[tuple[float, float, float]] | None = None,
 ) -> tuple[float, float, float, tuple[float, float], float]:
     """(card_ms, sim_ms, card_ms p90, (card_ms, replay_ms), tree_ms) over the sample: total CPU time
     over total cards, as the plan counts them; the 90th percentile over the views of a deal's cost
@@ -102,7 +106,9 @@ def measure(
     one per card already played (replayed and weighed); and, for a family that searches a tree, a
     tree iteration's cost (its walk and its playout) per card left, over trees of Hard's size.
     `replays`, `costs` and `calls`, when given, collect the replays per deal kept, each deal's cost
-    against its cards and the actions it replays and weighs, and the playouts from the calls."""
+    against its cards and the actions it replays and weighs, and the playouts from the calls; `lean`,
+    where the family builds Hard's deals without the engine (`Family.lean_deals`), each such deal's
+    cost against its cards and the cards it replays."""
     per_view: list[float] = []
     fits: list[tuple[float, float, float]] = []  # (cards of the deal, cards played, ms a deal)
     tree_t = tree_cards = 0.0
@@ -131,6 +137,17 @@ def measure(
                     weight *= fam.fit(before, action, hard.sharp)
             worlds.append(w[0])
         spent = time.thread_time() - t0
+        if lean is not None and fam.lean_deals is not None and worlds:
+            make = fam.lean_deals(worlds[0], view, seat, k, hard)
+            if make is not None:
+                draw = fam.draw or imagine
+                t1 = time.thread_time()
+                for _ in range(3):
+                    got = draw(k, rng)
+                    if got is not None:
+                        make(got[0])
+                played_now = deal - left if view.get("phase") == "play" else 0
+                lean.append((deal, played_now, 1000.0 * (time.thread_time() - t1) / 3))
         world_t += spent
         world_cards += 3 * deal
         per_view.append(spent / (3 * deal))
@@ -187,7 +204,8 @@ def main() -> None:
         replays: list[float] = []
         costs: list[tuple[float, float, float]] = []
         calls = [0.0, 0.0]
-        runs = [measure(fam, sample, 1, replays, costs, calls) for _ in range(args.repeat)]
+        lean: list[tuple[float, float, float]] = []
+        runs = [measure(fam, sample, 1, replays, costs, calls, lean) for _ in range(args.repeat)]
         replays.sort()
         for i, (card, sim, p90, (per_deal, per_played), tree) in enumerate(runs):
             print(
@@ -216,6 +234,14 @@ def main() -> None:
             + f" (runs within {100 * (spread - 1):.0f} %)",
             flush=True,
         )
+        if lean:  # Hard's deals built without the engine (Family.lean_deals)
+            l_card, l_played = split_costs(lean)
+            print(
+                f"  {name:7} lean deals: {l_card:.4f} a card of the deal + {l_played:.4f} a card played"
+                f" | suggested x{SAFETY}: lean_card_ms {l_card * SAFETY:.4f} lean_replay_ms"
+                f" {l_played * SAFETY:.4f} (in code: {fam.lean_card_ms:.4f} / {fam.lean_replay_ms:.4f})",
+                flush=True,
+            )
         c_card, c_act = split_costs(costs)  # a deal = card_ms x its cards + act_ms x its actions
         if c_card or c_act:
             print(

@@ -66,6 +66,13 @@ LEVELS: dict[str, Level] = {
 }
 
 
+# the share of a tree search's plan spent on imagined deals; the rest buys tree iterations, which
+# take the deals kept in turn. Late in a hand a deal rebuilt from the view costs about fifty
+# iterations (it replays and weighs every card played), and one iteration per candidate and deal
+# left the tree two or three a deal there: Crazy's five times the budget bought little more search.
+TREE_DEALS = 0.5
+
+
 @dataclass(frozen=True)
 class Suggestion:
     """The action to send to hands/play, and what its choice rests on."""
@@ -112,6 +119,16 @@ class Family:
     # deal): (deals, seat, candidates, iterations, rng, deadline) -> (values, choice, iterations
     # run, cut), or None where it does not search (then the playouts)
     tree: Callable[..., tuple[list[tuple[Action, float]], Action, int, bool] | None] | None = None
+    # whether the tree can search from this state (the Oh Hell family's needs the trumps known);
+    # None: wherever the family has a tree
+    tree_ready: Callable[[Any], bool] | None = None
+    # imagined deals without the engine where the tree searches: (state here, view, seat,
+    # knowledge, level) -> a maker of (deal, weight) from the hidden cards drawn, or None where
+    # the engine's deals are needed; with its calibrated costs per card of the deal and per card
+    # played (in place of card_ms and replay_ms)
+    lean_deals: Callable[..., Callable[[list[list[Card]]], tuple[Any, float]] | None] | None = None
+    lean_card_ms: float = 0.0
+    lean_replay_ms: float = 0.0
     # every searching level tests its cards in imagined deals, Normal too (the duel: there the rule
     # of thumb alone left Normal barely ahead of Easy)
     search_cards: bool = False
@@ -273,16 +290,32 @@ def search(
     played = deal - left if view.get("phase") == "play" else 0
     sim = fam.call_sim_ms if fam.call_sim_ms > 0 and view.get("phase") != "play" else fam.sim_ms
     sim_ms = sim if fam.lean is not None else fam.card_ms
-    if fam.tree is not None and level.infer and fam.tree_ms > 0:
+    treed = (
+        fam.tree is not None
+        and level.infer
+        and fam.tree_ms > 0
+        and (fam.tree_ready is None or fam.tree_ready(here))
+    )
+    if treed:
         sim_ms = fam.tree_ms  # a tree iteration: its walk and its playout
     per_playout = max(1e-3, sim_ms * left)
     # draw, replay and weigh a deal: each family counts what its deals cost (the Oh Hell family by
     # the cards played, the Belote family by the calls and cards weighed; the other term is 0)
     acts = actions_of(view) if fam.act_ms > 0 else 0
-    per_world = (fam.card_ms * deal + fam.replay_ms * played + fam.act_ms * acts) * (
-        level.pool if level.infer else 1
-    )
-    n_worlds = min(level.playouts // len(cands), int(budget * 0.5 / (per_world + len(cands) * per_playout)))
+    maker = fam.lean_deals(here, view, seat, k, level) if treed and fam.lean_deals is not None else None
+    if maker is not None:
+        per_world = (fam.lean_card_ms * deal + fam.lean_replay_ms * played) * level.pool
+    else:
+        per_world = (fam.card_ms * deal + fam.replay_ms * played + fam.act_ms * acts) * (
+            level.pool if level.infer else 1
+        )
+    plan = budget * 0.5
+    n_worlds = min(level.playouts // len(cands), int(plan / (per_world + len(cands) * per_playout)))
+    iterations = n_worlds * len(cands)
+    if treed and n_worlds >= 1:  # the deals get their share of the plan, the iterations the rest
+        n_worlds = max(1, min(n_worlds, int(plan * TREE_DEALS / per_world)))
+        rest = int((plan - n_worlds * per_world) / per_playout)
+        iterations = max(n_worlds * len(cands), min(level.playouts, rest))
     if n_worlds < 1:
         return done(
             _checked(fam.policy(here), legal), [], 1, 0, False, ["budget below one deal: rule of thumb"]
@@ -291,6 +324,7 @@ def search(
     halfway = started + budget / 2000.0 if clock else float("inf")
     short = False
     if level.infer:
+        draw = fam.draw or imagine
         drawn: list[tuple[Any, float]] = []
         tally = [0]
         most = fam.replays * n_worlds * level.pool if fam.replays > 0 else float("inf")
@@ -298,6 +332,18 @@ def search(
             if tally[0] >= most:  # the draws cost more replays than the plan pays for: keep fewer
                 n_worlds = max(1, -(-len(drawn) // level.pool))
                 break
+            if maker is not None:  # the lean deals: every draw fits (the engine's would take the first)
+                got = None
+                for _ in range(10):
+                    got = draw(k, rng)
+                    if got is not None:
+                        break
+                if got is not None:
+                    drawn.append(maker(got[0]))
+                if time.perf_counter() > halfway:
+                    short = True
+                    break
+                continue
             w = _world(fam, view, seat, rules, k, rng, True, 10, tally)
             if w is None:
                 continue
@@ -312,19 +358,7 @@ def search(
             if time.perf_counter() > halfway:
                 short = True
                 break
-        # keep n_worlds of them, drawn by weight without replacement
-        while drawn and len(worlds) < n_worlds:
-            total = sum(x[1] for x in drawn)
-            r = rng.random() * total
-            acc = 0.0
-            for i, (st, wt) in enumerate(drawn):
-                acc += wt
-                if acc >= r:
-                    worlds.append(st)
-                    drawn.pop(i)
-                    break
-            else:
-                worlds.append(drawn.pop()[0])
+        worlds = _keep(drawn, n_worlds, rng)
     else:
         worlds.append(here)
         while len(worlds) < n_worlds:
@@ -335,8 +369,10 @@ def search(
             if time.perf_counter() > halfway:  # the safety net: drawing deals took half the budget
                 short = True
                 break
-    if fam.tree is not None and level.infer and worlds:
-        found = fam.tree(worlds, seat, cands, len(worlds) * len(cands), rng, deadline)
+    if treed and fam.tree is not None and worlds:
+        # fewer deals than planned only where the clock's net cut the drawing: fewer iterations too
+        runs = iterations * len(worlds) // n_worlds
+        found = fam.tree(worlds, seat, cands, runs, rng, deadline)
         if found is not None:
             values, choice, runs, tree_cut = found
             return done(choice, values, len(worlds), runs, short or tree_cut, [])
@@ -353,6 +389,44 @@ def search(
     used = len(scores[0])
     values = [(a, sum(scores[i]) / used) for i, a in enumerate(cands)]
     return done(cands[_choose(scores, level.trust)], values, used, playouts, cut, [])
+
+
+def _keep(drawn: list[tuple[Any, float]], n: int, rng: random.Random) -> list[Any]:
+    """`n` of the deals drawn, by weight without replacement: each pick draws u x the weight left
+    and takes the first deal, in the order drawn, whose running sum of the weights left reaches it.
+    The running sums live in a Fenwick tree, so a pick costs log time: summing the deals left for
+    every pick cost n x drawn, a tenth of a move's time once the lean deals let Hard keep hundreds."""
+    size = len(drawn)
+    tree = [0.0] * (size + 1)
+    for i, (_, w) in enumerate(drawn, 1):
+        j = i
+        while j <= size:
+            tree[j] += w
+            j += j & -j
+    taken = [False] * size
+    total = sum(w for _, w in drawn)
+    top = 1 << (size.bit_length() - 1) if size else 0
+    kept: list[Any] = []
+    while len(kept) < min(n, size):
+        r = rng.random() * total
+        pos, rest, step = 0, r, top
+        while step:
+            nxt = pos + step
+            if nxt <= size and tree[nxt] < rest:
+                pos = nxt
+                rest -= tree[nxt]
+            step >>= 1
+        if pos >= size or taken[pos]:  # r at the very top (rounding): the last deal left
+            pos = max(i for i in range(size) if not taken[i])
+        taken[pos] = True
+        w = drawn[pos][1]
+        total -= w
+        j = pos + 1
+        while j <= size:
+            tree[j] -= w
+            j += j & -j
+        kept.append(drawn[pos][0])
+    return kept
 
 
 def _choose(scores: list[list[float]], trust: float) -> int:

@@ -43,6 +43,30 @@ OH_SUIT: list[int] = [i // 13 for i in range(52)]
 OH_STRENGTH: list[list[int]] = [[i % 13 + (20 if i // 13 == t else 0) for i in range(52)] for t in range(5)]
 
 
+def ohhell_estimate(hand: list[int], trump: int, n: int, size: int) -> float:
+    """`ohhell.bid_estimate` on indices: the tricks a whole hand should take."""
+    by: dict[int, list[int]] = {}
+    for c in hand:
+        by.setdefault(OH_SUIT[c], []).append(c % 13)
+    est = 0.0
+    for s, ranks in by.items():
+        ranks.sort(reverse=True)
+        if s == trump:
+            for r in ranks:
+                est += 1.0 if r >= 11 else 0.6 if r >= 9 else 0.3
+            est += max(0, len(ranks) - 3) * 0.4
+        else:
+            if ranks[0] == 12:
+                est += 0.9
+            if 11 in ranks and len(ranks) >= 2:
+                est += 0.5
+            if trump < 0 and 10 in ranks and len(ranks) >= 3:
+                est += 0.3
+    h = size
+    scale = min(1.0, 0.55 + 0.45 * (13 * 4 / max(1, n * h)) / 4) if h < 5 else 1.0
+    return est * scale
+
+
 class OhHellSim:
     """The play of an Oh Hell family hand, from an engine state in its play phase."""
 
@@ -112,28 +136,21 @@ class OhHellSim:
 
     def estimate(self, seat: int) -> float:
         """`ohhell.bid_estimate` on indices (suits in the order the hand shows them, as there)."""
-        hand = self.hands[seat]
-        trump = self.trump
-        by: dict[int, list[int]] = {}
-        for c in hand:
-            by.setdefault(OH_SUIT[c], []).append(c % 13)
-        est = 0.0
-        for s, ranks in by.items():
-            ranks.sort(reverse=True)
-            if s == trump:
-                for r in ranks:
-                    est += 1.0 if r >= 11 else 0.6 if r >= 9 else 0.3
-                est += max(0, len(ranks) - 3) * 0.4
-            else:
-                if ranks[0] == 12:
-                    est += 0.9
-                if 11 in ranks and len(ranks) >= 2:
-                    est += 0.5
-                if trump < 0 and 10 in ranks and len(ranks) >= 3:
-                    est += 0.3
-        h = self.size
-        scale = min(1.0, 0.55 + 0.45 * (13 * 4 / max(1, self.n * h)) / 4) if h < 5 else 1.0
-        return est * scale
+        return ohhell_estimate(self.hands[seat], self.trump, self.n, self.size)
+
+    def dealt(self, hands: list[list[int]]) -> OhHellSim:
+        """A copy at the first lead of the play, the bids made, each seat holding its whole hand
+        `hands[seat]`: where a deal imagined from a view is replayed card by card."""
+        c = self.clone()
+        c.hands = hands
+        c.bidding = False
+        c.trick = []
+        c.won = [0] * self.n
+        c.leader = c.to_act = self.first
+        c.left = sum(len(h) for h in hands)
+        c.best = -1
+        c.best_seat = 0
+        return c
 
     def legal(self) -> list[int]:
         hand = self.hands[self.to_act]
@@ -250,7 +267,7 @@ def ohhell_tree(
     the rest out by the rule of thumb. Every seat maximises its own score. Bids are keyed BID +
     value. The answer: per choice of `seat` at the root, (visits, mean score), and the iterations
     run (fewer than asked when the clock passed `deadline`, checked every 32)."""
-    sims = [OhHellSim(w) for w in worlds]
+    sims = [w if isinstance(w, OhHellSim) else OhHellSim(w) for w in worlds]
     top = _Node()
     scale = 1.0 / (10.0 + sims[0].size)  # scores to about [0, 1] for the exploration constant
     log = math.log

@@ -10,18 +10,18 @@ calls and cards it shows through the engine, so an imagined deal the rules refus
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..rules.cards import NO_TRUMP, Card, Suit, card, suit_of
 from ..rules.ohhell.game import start_state
-from ..rules.ohhell.options import TRICKS_PLUS_TEN
+from ..rules.ohhell.options import HIGHEST_CALLER, TRICKS_PLUS_TEN
 from ..rules.ohhell.state import DECK, needs_turned
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from .core import Family
-from .knowledge import Knowledge, knowledge
-from .lean import BID, OH_INDEX, OhHellSim, ohhell_playout, ohhell_tree
+from .knowledge import Knowledge, knowledge, plays_of
+from .lean import BID, OH_INDEX, OhHellSim, ohhell_estimate, ohhell_playout, ohhell_tree
 
 RANK = {r: i for i, r in enumerate("23456789TJQKA")}
 TERMINAL = ("complete",)
@@ -262,13 +262,56 @@ def fit(st: Any, action: Action, sharp: float) -> float:
     return float(sharp ** max(0.0, d - 0.5))
 
 
+def lean_deals(
+    here: Any, view: Mapping[str, Any], seat: int, k: Knowledge, level: Any
+) -> Callable[[list[list[Card]]], tuple[OhHellSim, float]] | None:
+    """Hard's and Crazy's imagined deals without the engine, once trumps are known: each deal's
+    hands set on the lean simulator at the first lead and the view's cards replayed there, weighed
+    as `build` and the search weigh the engine's (each other seat's call against its hand's count,
+    each card the rule of thumb would not have played). A deal drawn by `knowledge.imagine` keeps
+    every void the view shows, and in this family following suit is the only duty, so the engine
+    refuses none of them; replaying it there cost ten times what the lean replay does, late in a
+    hand most of a move. A test holds both equal. None (the engine's deals) where the trumps were
+    named after the calls (the calls were weighed without them) or a call is hidden."""
+    if not OhHellSim.can_start(here) or here.table.trump_mode == HIGHEST_CALLER:
+        return None
+    bids = list(view.get("bids") or ())
+    if any(b.get("value") is None for b in bids):
+        return None
+    base = OhHellSim(here)
+    plays = [(s, OH_INDEX[c]) for s, c in plays_of(view)]
+    calls = [(b["seat"], b["value"]) for b in bids if b["seat"] != seat]
+    sharp = float(level.sharp)
+    read = float(level.read)
+    trump, n, size = base.trump, base.n, base.size
+
+    def make(hidden: list[list[Card]]) -> tuple[OhHellSim, float]:
+        hands = [[OH_INDEX[c] for c in h] for h in k.hands(hidden)]
+        weight = 1.0
+        for who, value in calls:
+            d = abs(value - ohhell_estimate(hands[who], trump, n, size))
+            weight *= sharp ** max(0.0, d - 0.5)
+        if base.bidding:
+            sim = base.clone()
+            sim.hands = hands
+            return sim, weight
+        sim = base.dealt(hands)
+        for who, c in plays:
+            if who != seat and read < 1.0 and sim.thumb() != c:
+                weight *= read
+            sim.play(c)
+        return sim, weight
+
+    return make
+
+
 def tree(
     worlds: list[Any], seat: int, cands: list[Action], iterations: int, rng: random.Random, deadline: float
 ) -> tuple[list[tuple[Action, float]], Action, int, bool] | None:
     """Hard's and Crazy's bids and cards: a tree search over the deals kept (lean.ohhell_tree), as
     many iterations as the plan's playouts; the choice most visited at the root, each one's mean
     score. None (the playouts instead) before trumps are known."""
-    if not all(OhHellSim.can_start(w) for w in worlds):
+    if not all(isinstance(w, OhHellSim) or OhHellSim.can_start(w) for w in worlds):
         return None
     keys = {_key(a): a for a in cands}
     stats, runs = ohhell_tree(worlds, seat, list(keys), iterations, rng.random, deadline)
@@ -292,7 +335,9 @@ def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
 # card_ms, replay_ms, sim_ms and tree_ms: CPU time measured by `python -m bench.calibrate` (x1.2;
 # the first, second and fourth on a loaded machine, scaled by 0.65 to a quiet run's, docs/bots.md);
 # card_ms and replay_ms split a deal's cost between the cards of the deal and the cards already
-# played (a deal rebuilt late in the play replays and weighs every card played)
+# played (a deal rebuilt late in the play replays and weighs every card played); lean_card_ms and
+# lean_replay_ms the same split for Hard's and Crazy's deals built without the engine (measured at
+# a load that read the other constants 1.6x theirs, scaled alike)
 FAMILY = Family(
     know,
     build,
@@ -307,6 +352,10 @@ FAMILY = Family(
     lean=ohhell_playout,
     sim_ms=0.0021,
     tree=tree,
+    tree_ready=OhHellSim.can_start,
+    lean_deals=lean_deals,
+    lean_card_ms=0.0020,
+    lean_replay_ms=0.0018,
     replay_ms=0.0107,
     tree_ms=0.0020,
 )

@@ -34,7 +34,10 @@ def test_default_budget_plan_within_the_cap(game: str, steps: int, level: str) -
     assert s.playouts <= LEVELS[level].playouts
     if len(s.values) > 1 and level != "normal":  # a choice to weigh: the budget buys several deals
         assert s.worlds > 1
-        assert s.playouts == s.worlds * len(s.values)
+        if family_of(game).tree is not None:  # Hard's and Crazy's tree: iterations take the deals in turn
+            assert s.playouts >= s.worlds * len(s.values)
+        else:
+            assert s.playouts == s.worlds * len(s.values)
 
 
 @pytest.mark.parametrize("game", ["blob", "oh-hell", "bazar-blot", "baloot"])
