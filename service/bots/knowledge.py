@@ -129,20 +129,37 @@ def knowledge(view: Json, seat: int, deck: tuple[Card, ...], extra: int, public:
     )
 
 
-def imagine(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
-    """One deal of the unknown cards: each seat's hidden cards (voids respected, its shown cards
-    included) and the cards outside the hands, in a random order. None if the draw got stuck (the
-    caller draws again)."""
+# the last knowledge drawn from, with its unknown cards and the order its seats are filled in: a
+# search draws hundreds of deals from one knowledge, and both cost more than the draw itself (one
+# entry, replaced whole, so threads sharing it at worst recompute)
+_PREPARED: tuple[Knowledge | None, tuple[Card, ...], tuple[int, ...]] = (None, (), ())
+
+
+def _prepared(k: Knowledge) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    global _PREPARED
+    last = _PREPARED
+    if last[0] is k:
+        return last[1], last[2]
     pool = k.unknown()
-    rng.shuffle(pool)
-    hands: list[list[Card]] = [
-        sorted(k.shown[s], key=k.deck.index) if k.shown else [] for s in range(k.players)
-    ]
     # the most constrained seats first: fewest cards they may hold per card they need
     order = sorted(
         (s for s in range(k.players) if k.hidden[s] > 0),
         key=lambda s: (sum(1 for c in pool if c.suit not in k.voids[s]) - k.hidden[s], s),
     )
+    _PREPARED = (k, tuple(pool), tuple(order))
+    return _PREPARED[1], _PREPARED[2]
+
+
+def imagine(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
+    """One deal of the unknown cards: each seat's hidden cards (voids respected, its shown cards
+    included) and the cards outside the hands, in a random order. None if the draw got stuck (the
+    caller draws again)."""
+    unknown, order = _prepared(k)
+    pool = list(unknown)
+    rng.shuffle(pool)
+    hands: list[list[Card]] = [
+        sorted(k.shown[s], key=k.deck.index) if k.shown else [] for s in range(k.players)
+    ]
     for s in order:
         need = k.hidden[s]
         taken: list[Card] = []
