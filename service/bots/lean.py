@@ -44,7 +44,9 @@ OH_STRENGTH: list[list[int]] = [[i % 13 + (20 if i // 13 == t else 0) for i in r
 
 
 def ohhell_estimate(hand: list[int], trump: int, n: int, size: int) -> float:
-    """`ohhell.bid_estimate` on indices: the tricks a whole hand should take."""
+    """The tricks a whole hand should take: aces, guarded kings, trumps by rank and length, fewer
+    in a short hand among many players (the family's count: `ohhell.bid_estimate` reads an engine
+    state's hand through it, suits in the order the hand shows them)."""
     by: dict[int, list[int]] = {}
     for c in hand:
         by.setdefault(OH_SUIT[c], []).append(c % 13)
@@ -135,7 +137,7 @@ class OhHellSim:
         return min(self.bid_options(), key=lambda v: (abs(v - e), v))
 
     def estimate(self, seat: int) -> float:
-        """`ohhell.bid_estimate` on indices (suits in the order the hand shows them, as there)."""
+        """The hand's trick count (`ohhell_estimate`)."""
         return ohhell_estimate(self.hands[seat], self.trump, self.n, self.size)
 
     def dealt(self, hands: list[list[int]]) -> OhHellSim:

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..rules.cards import NO_TRUMP, Card, Suit, card, suit_of
+from ..rules.cards import NO_TRUMP, SUITS, Card, Suit, card, suit_of
 from ..rules.ohhell.game import start_state
 from ..rules.ohhell.options import HIGHEST_CALLER, TRICKS_PLUS_TEN
 from ..rules.ohhell.state import DECK, needs_turned
@@ -96,31 +96,16 @@ def trump_of(st: Any) -> Suit | None:
 
 
 def bid_estimate(st: Any, seat: int) -> float:
-    """Tricks the hand should take: aces, kings with a guard, trumps by rank and length."""
-    hand = st.hands[seat]
+    """Tricks the hand should take: aces, kings with a guard, trumps by rank and length, fewer in a
+    short hand among many players (counted once, on card indices, by `lean.ohhell_estimate`, which
+    the lean simulator's calls use too)."""
     trump = trump_of(st)
-    n = st.table.players
-    h = st.table.hand_size
-    est = 0.0
-    by: dict[Suit, list[Card]] = {}
-    for c in hand:
-        by.setdefault(c.suit, []).append(c)
-    for s, cs in by.items():
-        ranks = sorted((RANK[c.rank] for c in cs), reverse=True)
-        if s is trump:
-            for r in ranks:
-                est += 1.0 if r >= 11 else 0.6 if r >= 9 else 0.3
-            est += max(0, len(cs) - 3) * 0.4
-        else:
-            if ranks[0] == 12:
-                est += 0.9
-            if 11 in ranks and len(cs) >= 2:
-                est += 0.5
-            if trump is None and 10 in ranks and len(cs) >= 3:
-                est += 0.3
-    # a short hand among many players takes fewer tricks with the same honours
-    scale = min(1.0, 0.55 + 0.45 * (13 * 4 / max(1, n * h)) / 4) if h < 5 else 1.0
-    return est * scale
+    return ohhell_estimate(
+        [OH_INDEX[c] for c in st.hands[seat]],
+        -1 if trump is None else SUITS.index(trump),
+        st.table.players,
+        st.table.hand_size,
+    )
 
 
 def estimate_bid(st: Any, seat: int) -> int:
