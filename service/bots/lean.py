@@ -41,6 +41,10 @@ OH_CARD: list[Card] = sorted(DECK_52, key=OH_INDEX.__getitem__)
 OH_SUIT: list[int] = [i // 13 for i in range(52)]
 # a card's strength in a trick under each trump (index 4: no trump): its rank, and 20 more if a trump
 OH_STRENGTH: list[list[int]] = [[i % 13 + (20 if i // 13 == t else 0) for i in range(52)] for t in range(5)]
+# the lowest card to lead when the call is made: by strength, equal ranks of plain suits in the
+# order of their letters (C, D, H, S), as `ohhell.policy` breaks the tie
+_LETTER = [sorted(s.value for s in SUITS).index(s.value) for s in SUITS]
+OH_LOW: list[list[int]] = [[4 * OH_STRENGTH[t][i] + _LETTER[i // 13] for i in range(52)] for t in range(5)]
 
 
 def ohhell_estimate(hand: list[int], trump: int, n: int, size: int) -> float:
@@ -194,7 +198,9 @@ class OhHellSim:
         if need < 0 and self.method == TRICKS_PLUS_TEN:
             need = 1  # the call is lost, and every trick still scores: take them
         if not self.trick:
-            return max(legal, key=s.__getitem__) if need > 0 else min(legal, key=s.__getitem__)
+            return (
+                max(legal, key=s.__getitem__) if need > 0 else min(legal, key=OH_LOW[self.trump].__getitem__)
+            )
         best = self.best
         top = s[best]
         bs = OH_SUIT[best]

@@ -255,10 +255,11 @@ def lean_deals(
     as `build` and the search weigh the engine's (each other seat's call against its hand's count,
     each card the rule of thumb would not have played). A deal drawn by `knowledge.imagine` keeps
     every void the view shows, and in this family following suit is the only duty, so the engine
-    refuses none of them; replaying it there cost ten times what the lean replay does, late in a
-    hand most of a move. A test holds both equal. None (the engine's deals) where the trumps were
-    named after the calls (the calls were weighed without them) or a call is hidden."""
-    if not OhHellSim.can_start(here) or here.table.trump_mode == HIGHEST_CALLER:
+    refuses none of them; replaying it there cost three to four times what the lean replay does,
+    late in a hand most of a move. A test holds both equal. None (the engine's deals) before trumps
+    are known, or where a call is hidden. Where the highest caller named trumps after the calls,
+    the calls are weighed as they were made: without trumps."""
+    if not OhHellSim.can_start(here):
         return None
     bids = list(view.get("bids") or ())
     if any(b.get("value") is None for b in bids):
@@ -268,7 +269,8 @@ def lean_deals(
     calls = [(b["seat"], b["value"]) for b in bids if b["seat"] != seat]
     sharp = float(level.sharp)
     read = float(level.read)
-    trump, n, size = base.trump, base.n, base.size
+    trump = -1 if here.table.trump_mode == HIGHEST_CALLER else base.trump  # when the calls were made
+    n, size = base.n, base.size
 
     def make(hidden: list[list[Card]]) -> tuple[OhHellSim, float]:
         hands = [[OH_INDEX[c] for c in h] for h in k.hands(hidden)]

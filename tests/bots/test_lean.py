@@ -146,6 +146,34 @@ def test_lean_rule_of_thumb_is_the_familys(table: tuple[str, Any], seed: int, ca
     assert sim.scores() == state.result()["scores"]
 
 
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(
+    table=st.sampled_from([t for t in TABLES if GAMES[t[0]].family == "ohhell"]),
+    seed=st.integers(0, 10**6),
+    cards=st.integers(0, 20),
+)
+def test_lean_rule_of_thumb_is_the_oh_hell_familys(table: tuple[str, Any], seed: int, cards: int) -> None:
+    """At every card of a hand played out by thumb from a random position, the Oh Hell simulator's
+    rule of thumb picks the card `ohhell.policy` picks on the engine's state, ties between equal
+    ranks of different suits broken alike: the playouts play what the bots play, and a deal built
+    without the engine is weighed as the engine's is."""
+    from service.bots.ohhell import policy
+
+    game, options = table
+    rng = random.Random(seed)
+    state = _into_play(game, options, seed, rng, cards)
+    if state is None:
+        return
+    sim = OhHellSim(state)
+    while sim.left:
+        c = sim.thumb()
+        a = policy(state)
+        assert a.card is not None and OH_INDEX[a.card] == c, (a.card, OH_CARD[c], state.trick)
+        state = state.apply(a)
+        sim.play(c)
+    assert sim.scores() == state.result()["scores"]
+
+
 OHHELL_TABLES = [t for t in TABLES if GAMES[t[0]].family == "ohhell"] + [
     ("oh-hell", {"dealer_restriction": False}),
     ("nomination-whist", {"players": 5}),

@@ -66,9 +66,8 @@ def test_lean_deals_are_the_engines(table: tuple[str, Any], seed: int, steps: in
     for name in ("hard", "crazy"):
         level = LEVELS[name]
         make = lean_deals(here, view, seat, k, level)
-        if make is None:
-            # only where the tree does not search, or the trumps were named after the calls
-            assert not OhHellSim.can_start(here) or here.table.trump_mode == "highest-caller"
+        if make is None:  # only before trumps are known (the tree does not search there)
+            assert not OhHellSim.can_start(here)
             continue
         for _ in range(4):
             drawn = imagine(k, rng)
@@ -86,7 +85,7 @@ def test_lean_deals_are_the_engines(table: tuple[str, Any], seed: int, steps: in
 
 def test_lean_deals_cover_the_play_and_the_calls() -> None:
     """The lean deals are used once trumps are known, in the calls and in the play (a late position
-    replays its cards), and not where the highest caller names trumps after the calls."""
+    replays its cards), and in the play where the highest caller named trumps after the calls."""
     g = GAMES["oh-hell"]
     rules = g.rules(None)
     hand = g.deal(rules, {"seed": 4})["hand"]
@@ -111,4 +110,4 @@ def test_lean_deals_cover_the_play_and_the_calls() -> None:
     view = nw.state(rules, {**hand, "seat": seat})
     k = FAMILY.know(view, seat, rules)
     first = _world(FAMILY, view, seat, rules, k, rng, False, 12)
-    assert first is not None and lean_deals(first[0], view, seat, k, LEVELS["hard"]) is None
+    assert first is not None and lean_deals(first[0], view, seat, k, LEVELS["hard"]) is not None
