@@ -32,7 +32,8 @@ from ..rules.ohhell.state import DECK as DECK_52
 # ------------------------------------------------------------------------------------ Oh Hell
 
 
-def _suit_index(s: Suit | None) -> int:
+def suit_index(s: Suit | None) -> int:
+    """A suit's index in SUITS, -1 for no trump: the simulators' trump (and the estimate's)."""
     return -1 if s is None else SUITS.index(s)
 
 
@@ -90,7 +91,7 @@ class OhHellSim:
         self.restriction: bool = t.restriction
         self.size: int = t.hand_size
         self.bidding: bool = st.phase == "bidding"
-        self.trump = _suit_index(st.auction.trump_suit)
+        self.trump = suit_index(st.auction.trump_suit)
         self.strength = OH_STRENGTH[self.trump]
         self.hands: list[list[int]] = [[OH_INDEX[c] for c in h] for h in st.hands]
         self.leader: int = st.leader
@@ -358,7 +359,7 @@ class BeloteSim:
         score: Any,
     ) -> None:
         self.n: int = len(st.hands)
-        self.trump = _suit_index(trump)
+        self.trump = suit_index(trump)
         self.strength, self.values, self.above = _tables(strength, values)
         self.raise_ = (
             _ALWAYS

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..rules.cards import NO_TRUMP, SUITS, Card, Suit, card, suit_of
+from ..rules.cards import NO_TRUMP, Card, Suit, card, suit_of
 from ..rules.ohhell.game import start_state
 from ..rules.ohhell.options import HIGHEST_CALLER, TRICKS_PLUS_TEN
 from ..rules.ohhell.state import DECK, needs_turned
@@ -21,7 +21,7 @@ from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from .core import Family
 from .knowledge import Knowledge, knowledge, plays_of
-from .lean import BID, OH_INDEX, OhHellSim, ohhell_estimate, ohhell_playout, ohhell_tree
+from .lean import BID, OH_INDEX, OhHellSim, ohhell_estimate, ohhell_playout, ohhell_tree, suit_index
 
 RANK = {r: i for i, r in enumerate("23456789TJQKA")}
 TERMINAL = ("complete",)
@@ -102,7 +102,7 @@ def bid_estimate(st: Any, seat: int) -> float:
     trump = trump_of(st)
     return ohhell_estimate(
         [OH_INDEX[c] for c in st.hands[seat]],
-        -1 if trump is None else SUITS.index(trump),
+        suit_index(trump),
         st.table.players,
         st.table.hand_size,
     )
