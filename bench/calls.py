@@ -8,6 +8,11 @@ beside what the seat then scored. A call valued below what it scores is one the 
 to those the rule of thumb makes easily (docs/bots.md, "Against OpenSpiel's ISMCTS").
 
     PYTHONHASHSEED=0 python -m bench.calls LOG [--deals 120] [--level hard]
+    python -m bench.calls LOG [LOG ...] --pairs
+
+`--pairs` asks nothing: each deal is played twice with the sides swapped, so every hand is called
+once by each side, and it tabulates the two calls of the same hand beside what each side scored
+with it (where the calls differ, which side's call was the better one).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from service.rules.registry import GAMES
 
 DEAL = re.compile(r"\s+deal (\d+) \(seed (\d+)\)")
 SEAT = re.compile(r"\s+(ours|ismcts)\s+seat (\d) bid (\d+) took (\d+)\s+(?:made)?\s+(\d+)")
+Pair = tuple[int, int, int, int]  # our call, its score; the other side's call, its score
 
 
 def read_log(path: str) -> list[tuple[int, list[tuple[str, int, int, int]]]]:
@@ -39,17 +45,61 @@ def read_log(path: str) -> list[tuple[int, list[tuple[str, int, int, int]]]]:
     return deals
 
 
+def same_hands(paths: list[str]) -> list[Pair]:
+    """Every hand of the logs as both sides called and scored it (the two plays of a deal)."""
+    found: list[Pair] = []
+    for path in paths:
+        for _, rows in read_log(path):
+            if len(rows) != 8:
+                continue  # a deal the log cut short
+            first = {seat: (side, bid, score) for side, seat, bid, score in rows[:4]}
+            second = {seat: (side, bid, score) for side, seat, bid, score in rows[4:]}
+            for seat in range(4):
+                a, b = first[seat], second[seat]
+                ours, theirs = (a, b) if a[0] == "ours" else (b, a)
+                found.append((ours[1], ours[2], theirs[1], theirs[2]))
+    return found
+
+
+def print_pairs(pairs: list[Pair]) -> None:
+    """The table of the two sides' calls of the same hand: cells of at least 8 hands, and each
+    cell's share of the whole difference (points per seat per deal, as bench.anchors reports it)."""
+    cells: dict[tuple[int, int], list[Pair]] = {}
+    for p in pairs:
+        cells.setdefault((p[0], p[2]), []).append(p)
+    total = len(pairs)
+    print(f"{total} hands, each called by both sides")
+    print("| our call | their call | hands | we scored | they scored | share of the difference |")
+    print("|---|---|---|---|---|---|")
+    for (ours, theirs), cell in sorted(cells.items()):
+        if len(cell) < 8:
+            continue
+        we = statistics.mean(p[1] for p in cell)
+        they = statistics.mean(p[3] for p in cell)
+        share = sum(p[1] - p[3] for p in cell) / total
+        print(f"| {ours} | {theirs} | {len(cell)} | {we:.2f} | {they:.2f} | {share:+.2f} |")
+    for label, keep in (("same call", lambda p: p[0] == p[2]), ("different calls", lambda p: p[0] != p[2])):
+        part = [p for p in pairs if keep(p)]
+        if part:
+            diff = sum(p[1] - p[3] for p in part) / total
+            print(f"{label}: {len(part)} hands, share of the difference {diff:+.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("log")
+    parser.add_argument("log", nargs="+")
+    parser.add_argument("--pairs", action="store_true", help="tabulate both sides' calls of each hand")
     parser.add_argument("--deals", type=int, default=120)
     parser.add_argument("--level", default="hard")
     args = parser.parse_args()
+    if args.pairs:
+        print_pairs(same_hands(args.log))
+        return
     game = GAMES["oh-hell"]
     rules = game.rules({"players": 4})
     valued: dict[int, list[tuple[float, int]]] = {}
     asked = repeated = 0
-    for seed, rows in read_log(args.log)[: args.deals]:
+    for seed, rows in read_log(args.log[0])[: args.deals]:
         for play in (rows[:4], rows[4:]):
             bids = {seat: bid for _, seat, bid, _ in play}
             ours = {seat for side, seat, _, _ in play if side == "ours"}
