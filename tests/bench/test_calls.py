@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.calls import same_hands
+from bench.calls import playout_rates, same_hands
 
 LOG = """Oh Hell 4 x 7 against OpenSpiel's ISMCTS, 2 deals x 2
     deal 0 (seed 7919): +0.00
@@ -27,3 +27,17 @@ def test_each_hand_pairs_our_call_with_theirs_and_a_cut_deal_is_left_out(tmp_pat
     log.write_text(LOG, encoding="utf-8")
     # seat by seat: (our call, our score, their call, their score)
     assert same_hands([str(log)]) == [(2, 12, 3, 1), (0, 10, 1, 11), (2, 3, 2, 4), (0, 1, 1, 11)]
+
+
+def test_the_playouts_rates_stand_beside_the_real_calls_made(tmp_path: Path) -> None:
+    log = tmp_path / "anchors.log"
+    log.write_text(LOG, encoding="utf-8")
+    rates = playout_rates([str(log)], worlds=4)
+    # the calls of deal 0's two plays, and the share of them its seats made (a score of 10 or more)
+    assert {bid: (count, real) for bid, (count, _, real) in rates.items()} == {
+        0: (2, 0.5),
+        1: (2, 1.0),
+        2: (3, 1 / 3),
+        3: (1, 0.0),
+    }
+    assert all(0.0 <= predicted <= 1.0 for _, predicted, _ in rates.values())
