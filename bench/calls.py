@@ -58,6 +58,12 @@ def read_log(path: str) -> list[tuple[int, list[tuple[str, int, int, int]]]]:
     return deals
 
 
+def dealt(game: Any, rules: Any, seed: int) -> dict[str, Any]:
+    """The anchors deal of a seed, as bench.anchors deals it (its dealer the seed mod 4)."""
+    hand: dict[str, Any] = game.deal(rules, {"seed": seed, "round": 4, "dealer": seed % 4})["hand"]
+    return hand
+
+
 def same_hands(paths: list[str]) -> list[Pair]:
     """Every hand of the logs as both sides called and scored it (the two plays of a deal)."""
     found: list[Pair] = []
@@ -110,10 +116,11 @@ def playout_rates(paths: list[str], worlds: int) -> dict[int, tuple[int, float, 
             if len(rows) != 8:
                 continue
             dealer = seed % 4
-            hand = game.deal(rules, {"seed": seed, "round": 4, "dealer": dealer})["hand"]
+            hand = dealt(game, rules, seed)
             hands = tuple(tuple(card(c) for c in h) for h in hand["hands"])
             turned = card(hand["turned"])
             for play in (rows[:4], rows[4:]):
+                # a made call scores 10 plus its tricks, a missed one its tricks (7 at most)
                 calls = {seat: (bid, score >= 10) for _, seat, bid, score in play}
                 st: Any = start_state(rules, HandRecord(dealer, hands, (), turned, (), hand.get("round")))
                 while st.phase != "bidding":
@@ -179,7 +186,7 @@ def main() -> None:
             ours = {seat for side, seat, _, _ in play if side == "ours"}
             scores = {seat: score for _, seat, _, score in play}
             dealer = seed % 4
-            hand = game.deal(rules, {"seed": seed, "round": 4, "dealer": dealer})["hand"]
+            hand = dealt(game, rules, seed)
             record: dict[str, Any] = {**hand, "actions": []}
             for i in range(4):  # the calls in turn from the dealer's left, as the match made them
                 seat = (dealer + 1 + i) % 4
