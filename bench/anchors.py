@@ -357,6 +357,12 @@ def openspiel_play(
     assert st.current_player() == (dealer + 1) % 4
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, sims, random_state=rng)
+    # ISMCTS draws its deals through a sampler it builds unseeded for every draw, so the same deal
+    # played again met a different opponent: one seeded sampler per play makes the match a function
+    # of the seed, and a change of Hard's is then compared with the code before it on the same
+    # opponent's answers wherever the two Hards play alike
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
     budget = max(50.0, LEVELS[level].budget_ms * scale)
     moves = 0
     while not st.is_terminal():
