@@ -22,6 +22,10 @@ Three measures, each optional (`--only rates,colver,openspiel`):
   turned card fixing trumps, the dealer's restriction, a trick each plus 10 for a made call: the
   same game as OpenSpiel's `oh_hell` with `num_tricks_fixed=7`). The figure is the mean score of our
   seats minus that of its seats, per deal, averaged over the two plays, with its 95 % interval.
+  ISMCTS's own chance (its rollouts and the deals it imagines) is seeded by the deal, so a run is
+  a function of its deals: two versions of Hard compared deal by deal meet the same opponent
+  wherever they play alike (before 2026-12-02 its imagined deals were drawn unseeded, and a rerun
+  of the same code gave other results).
 
 Our bots run with the clock's safety net off (`clock=False`: the budget fixes the playouts, so the
 figures do not depend on the machine's load); `--scale` scales their budgets (say which scale a
