@@ -332,6 +332,13 @@ def _os_card(c: str) -> int:
     return OS_RANKS.index(c[0]) * 4 + OS_SUITS.index(c[1])
 
 
+def openspiel_deal(game: Any, rules: Any, seed: int) -> dict[str, Any]:
+    """Our Oh Hell deal of a seed for the match (7 cards, its dealer the seed mod 4): bench.calls
+    deals the same hands again from a match's log."""
+    hand: dict[str, Any] = game.deal(rules, {"seed": seed, "round": 4, "dealer": seed % 4})["hand"]
+    return hand
+
+
 def openspiel_play(
     seed: int,
     ours: tuple[int, ...],
@@ -348,7 +355,7 @@ def openspiel_play(
     ours_game = GAMES["oh-hell"]
     rules = ours_game.rules({"players": 4})
     dealer = seed % 4
-    hand = ours_game.deal(rules, {"seed": seed, "round": 4, "dealer": dealer})["hand"]
+    hand = openspiel_deal(ours_game, rules, seed)
     record: dict[str, Any] = dict(hand)
     st = game.new_initial_state()
     st.apply_action(st.chance_outcomes()[0][0])  # the number of tricks: fixed at 7

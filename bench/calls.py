@@ -31,6 +31,7 @@ import re
 import statistics
 from typing import Any
 
+from bench.anchors import openspiel_deal
 from service.bots import suggest
 from service.bots.lean import OH_INDEX, OhHellSim
 from service.rules.cards import card
@@ -56,12 +57,6 @@ def read_log(path: str) -> list[tuple[int, list[tuple[str, int, int, int]]]]:
             if m and deals:
                 deals[-1][1].append((m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(5))))
     return deals
-
-
-def dealt(game: Any, rules: Any, seed: int) -> dict[str, Any]:
-    """The anchors deal of a seed, as bench.anchors deals it (its dealer the seed mod 4)."""
-    hand: dict[str, Any] = game.deal(rules, {"seed": seed, "round": 4, "dealer": seed % 4})["hand"]
-    return hand
 
 
 def same_hands(paths: list[str]) -> list[Pair]:
@@ -116,7 +111,7 @@ def playout_rates(paths: list[str], worlds: int) -> dict[int, tuple[int, float, 
             if len(rows) != 8:
                 continue
             dealer = seed % 4
-            hand = dealt(game, rules, seed)
+            hand = openspiel_deal(game, rules, seed)
             hands = tuple(tuple(card(c) for c in h) for h in hand["hands"])
             turned = card(hand["turned"])
             for play in (rows[:4], rows[4:]):
@@ -186,7 +181,7 @@ def main() -> None:
             ours = {seat for side, seat, _, _ in play if side == "ours"}
             scores = {seat: score for _, seat, _, score in play}
             dealer = seed % 4
-            hand = dealt(game, rules, seed)
+            hand = openspiel_deal(game, rules, seed)
             record: dict[str, Any] = {**hand, "actions": []}
             for i in range(4):  # the calls in turn from the dealer's left, as the match made them
                 seat = (dealer + 1 + i) % 4
