@@ -258,13 +258,6 @@ class _Node:
 
 
 BID = 100  # a bid's key in the tree below: BID + its value (cards are 0..51)
-# the share of the other seats' cards in the tree's playouts played at random, the rest by the rule
-# of thumb (the seat's own cards always by it). With every other seat by the rule of thumb the
-# others answer the seat the one way the seat expects, so a call looks safer than it is against
-# players who do not share that rule; half of their cards at random spread the seat's tricks as a
-# real table does. Measured against OpenSpiel's ISMCTS over 240 seeded deals (docs/bots.md, "The
-# others' playout cards half random").
-OTHERS_RANDOM = 0.5
 
 
 def ohhell_tree(
@@ -275,14 +268,12 @@ def ohhell_tree(
     rand: Callable[[], float],
     deadline: float = math.inf,
     explore: float = 0.7,
-    others_random: float = OTHERS_RANDOM,
 ) -> tuple[dict[int, tuple[int, float]], int]:
     """Information-set Monte Carlo tree search over the calls and the card play (single observer,
     as Cowling, Powley and Whitehouse's SO-ISMCTS): each iteration takes the next imagined deal,
     walks one tree shared by all deals (every seat choosing among the bids and cards this deal lets
     it make, by UCB on its own score; `seat` at the root among `root` only), adds one node and plays
-    the rest out: the seat by the rule of thumb, the others by it or, a share `others_random` of
-    their cards, at random. Every seat maximises its own score. Bids are keyed BID +
+    the rest out by the rule of thumb. Every seat maximises its own score. Bids are keyed BID +
     value. The answer: per choice of `seat` at the root, (visits, mean score), and the iterations
     run (fewer than asked when the clock passed `deadline`, checked every 32)."""
     sims = [w if isinstance(w, OhHellSim) else OhHellSim(w) for w in worlds]
@@ -332,11 +323,7 @@ def ohhell_tree(
         while sim.bidding:
             sim.bid(sim.thumb_bid())
         while sim.left:
-            if sim.to_act != seat and rand() < others_random:
-                legal = sim.legal()
-                sim.play(legal[int(rand() * len(legal))])
-            else:
-                sim.play(sim.thumb())
+            sim.play(sim.thumb())
         scores = sim.scores()
         for child, mover in path:
             child.visits += 1
