@@ -116,6 +116,8 @@ def rates(seconds: float) -> None:
         def lean_thumb(states: list[Any] = states, make: Callable[[Any], Any] = make) -> int:
             for st in states:
                 sim = make(st)
+                if isinstance(sim, OhHellSim):
+                    sim.play_out()  # the one loop the bots' playouts run
                 while sim.left:
                     sim.play(sim.thumb())
                 sim.scores()
@@ -126,15 +128,19 @@ def rates(seconds: float) -> None:
         ) -> int:
             for st in states:
                 sim = make(st)
+                if isinstance(sim, OhHellSim):
+                    sim.play_out_random(rng.random)
                 while sim.left:
-                    sim.play(rng.choice(sim.legal()))
+                    legal = sim.legal()
+                    sim.play(legal[int(rng.random() * len(legal))])
                 sim.scores()
             return len(states)
 
         def engine_random(states: list[Any] = states, rng: random.Random = rng) -> int:
             for st in states:
                 while st.phase == "play":
-                    st = st.apply(rng.choice(st.legal_actions()))
+                    legal = st.legal_actions()
+                    st = st.apply(legal[int(rng.random() * len(legal))])
                 st.result()
             return len(states)
 
@@ -162,10 +168,12 @@ def rates(seconds: float) -> None:
         bid_starts = list(starts)
 
         def os_random() -> int:
+            r = rng.random
             for s0 in bid_starts:
                 s = s0.clone()
                 while not s.is_terminal():
-                    s.apply_action(rng.choice(s.legal_actions()))
+                    legal = s.legal_actions()
+                    s.apply_action(legal[int(r() * len(legal))])
                 s.returns()
             return len(bid_starts)
 
@@ -177,28 +185,45 @@ def rates(seconds: float) -> None:
         ours = _play_states("oh-hell", {"players": 4}, 20)  # round 4: 7 cards
         ours_bidding = [ohhell_start(s.table.rules, _record_of(s)) for s in ours]
         fam_rng = random.Random(3)
+        sims_bidding = [OhHellSim(s0) for s0 in ours_bidding]
 
         def ours_random_bids() -> int:
-            for s0 in ours_bidding:
-                sim = OhHellSim(s0)
-                while sim.bidding:
-                    sim.bid(fam_rng.choice(sim.bid_options()))
-                while sim.left:
-                    sim.play(fam_rng.choice(sim.legal()))
+            # as OpenSpiel's: a copy of a dealt state, played out (the bots' playouts copy a deal
+            # built once, as its ISMCTS clones a state)
+            r = fam_rng.random
+            for s0 in sims_bidding:
+                sim = s0.clone()
+                sim.play_out_random(r)
                 sim.scores()
-            return len(ours_bidding)
+            return len(sims_bidding)
+
+        def ours_random_bids_stepwise() -> int:
+            r = fam_rng.random
+            for s0 in sims_bidding:
+                sim = s0.clone()
+                while sim.bidding:
+                    options = sim.bid_options()
+                    sim.bid(options[int(r() * len(options))])
+                while sim.left:
+                    legal = sim.legal()
+                    sim.play(legal[int(r() * len(legal))])
+                sim.scores()
+            return len(sims_bidding)
 
         def engine_random_bids() -> int:
+            r = fam_rng.random
             for s0 in ours_bidding:
                 s = s0
                 while s.phase != "complete":
-                    s = s.apply(fam_rng.choice(s.legal_actions()))
+                    legal = s.legal_actions()
+                    s = s.apply(legal[int(r() * len(legal))])
                 s.result()
             return len(ours_bidding)
 
         print(
             f"  ours oh-hell 4 x 7 (bids and 28 cards), random:"
             f" lean {_per_second(ours_random_bids, seconds):8.0f}"
+            f"  lean stepwise {_per_second(ours_random_bids_stepwise, seconds):8.0f}"
             f"  engine {_per_second(engine_random_bids, seconds):8.0f}",
             flush=True,
         )

@@ -215,3 +215,58 @@ def test_lean_bidding_equals_the_engine(table: tuple[str, Any], seed: int, calls
         state = state.apply(next(a for a in state.legal_actions() if a.card is OH_CARD[c]))
         sim.play(c)
     assert sim.scores() == state.result()["scores"]
+
+
+def _fields(sim: OhHellSim) -> tuple[Any, ...]:
+    return (sim.hands, sim.trick, sim.won, sim.bids, sim.left, sim.to_act, sim.leader, sim.best, sim.bidding)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(
+    table=st.sampled_from(OHHELL_TABLES),
+    seed=st.integers(0, 10**6),
+    calls=st.integers(0, 4),
+    cards=st.integers(0, 30),
+)
+def test_play_out_is_the_stepwise_loop(table: tuple[str, Any], seed: int, calls: int, cards: int) -> None:
+    """`play_out` (the bots' playouts, one loop on local names) plays card for card what the stepwise
+    `thumb_bid`, `thumb` and `play` do, from the bidding or from any card of the play, and
+    `play_out_random` what the stepwise calls do with the same random numbers: the fused loops are
+    a speed-up, never another player."""
+    game, options = table
+    g = GAMES[game]
+    rules = g.rules(options)
+    rng = random.Random(seed)
+    record = HandRecord.from_json(g.deal(rules, {"seed": seed, "round": rng.randint(1, 7)})["hand"])
+    state = _start(game, rules, record)
+    for _ in range(calls + cards):
+        if state.phase not in ("bidding", "play") or not OhHellSim.can_start(state):
+            break
+        nxt = state.apply(rng.choice(state.legal_actions()))
+        if nxt.phase == "complete":
+            break
+        state = nxt
+    if not OhHellSim.can_start(state):
+        return
+    base = OhHellSim(state)
+    fused, stepwise = base.clone(), base.clone()
+    fused.play_out()
+    while stepwise.bidding:
+        stepwise.bid(stepwise.thumb_bid())
+    while stepwise.left:
+        stepwise.play(stepwise.thumb())
+    assert _fields(fused) == _fields(stepwise)
+    assert fused.scores() == stepwise.scores()
+    assert sum(fused.won) == fused.size and all(not h for h in fused.hands)
+    r1, r2 = random.Random(seed).random, random.Random(seed).random
+    fused, stepwise = base.clone(), base.clone()
+    fused.play_out_random(r1)
+    while stepwise.bidding:
+        options_ = stepwise.bid_options()
+        stepwise.bid(options_[int(r2() * len(options_))])
+    while stepwise.left:
+        legal = stepwise.legal()
+        stepwise.play(legal[int(r2() * len(legal))])
+    assert _fields(fused) == _fields(stepwise)
+    assert fused.scores() == stepwise.scores()
+    assert base.left == sum(len(h) for h in base.hands)  # the copies played, not the deal they came from
