@@ -364,6 +364,144 @@ def openspiel_deal(game: Any, rules: Any, seed: int) -> dict[str, Any]:
     return hand
 
 
+class SeatDeals:
+    """Imagined deals for OpenSpiel's ISMCTS from what its seat knows, as our bots imagine theirs.
+
+    OpenSpiel's own `resample_from_infostate` for `oh_hell` (open_spiel 2.0.2 from PyPI) deals the
+    other seats' unseen cards only from the cards that were really dealt to them: of the 44 cards a
+    seat cannot see at a 4 x 7 table, 23 are in no hand, and the resampled deals never hold one of
+    them (`python -m bench.anchors --check-resampler` counts it). ISMCTS sampled through it knows
+    which 21 cards the others hold, a peek no player has. This sampler deals them from every card
+    the seat has not seen: its own hand, the turned card and the cards played are known, each
+    other seat keeps the cards it played, and a seat that did not follow suit gets none of that
+    suit. Most constrained seats are dealt first; a draw that gets stuck is drawn again."""
+
+    def __init__(self, game: Any, seed: int) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self._cache: tuple[tuple[int, ...], Any] | None = None
+
+    def _public(self, history: list[int], player: int) -> Any:
+        """What `player` knows from the history: its hand, the turned card, each seat's cards
+        played and its voids. Cached: ISMCTS asks a thousand times from the same position."""
+        key = (player, *history)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        n = self.game.num_players()
+        tricks, size = history[0], history[0] * n
+        deal, trump = history[2 : 2 + size], history[2 + size]
+        own = [c for i, c in enumerate(deal) if i % n == player]
+        st = self.game.new_initial_state()
+        for a in history[: 3 + size]:
+            st.apply_action(a)
+        played: list[list[int]] = [[] for _ in range(n)]
+        voids: list[set[int]] = [set() for _ in range(n)]
+        trick: list[int] = []
+        for a in history[3 + size :]:
+            who = st.current_player()
+            if a < 52:  # a card (bids are 52 + the bid)
+                if trick and a % 4 != trick[0] % 4:
+                    voids[who].add(trick[0] % 4)
+                played[who].append(a)
+                trick = [*trick, a] if len(trick) < n - 1 else []
+            st.apply_action(a)
+        seen = set(own) | {trump} | {c for cs in played for c in cs}
+        unseen = [c for c in range(52) if c not in seen]
+        found = (tricks, n, own, trump, played, voids, unseen)
+        self._cache = (key, found)
+        return found
+
+    def __call__(self, state: Any, player: int) -> Any:
+        history = [int(a) for a in state.history()]
+        tricks, n, own, _, played, voids, unseen = self._public(history, player)
+        others = [q for q in range(n) if q != player]
+        need = {q: tricks - len(played[q]) for q in others}
+        order = sorted(others, key=lambda q: (sum(1 for c in unseen if c % 4 not in voids[q]) - need[q], q))
+        hands: dict[int, list[int]] = {}
+        for _ in range(100):
+            pool = list(unseen)
+            self.rng.shuffle(pool)
+            hands = {player: list(own)}
+            for q in order:
+                taken = [c for c in pool if c % 4 not in voids[q]][: need[q]]
+                if len(taken) < need[q]:
+                    break
+                chosen = set(taken)
+                pool = [c for c in pool if c not in chosen]
+                hands[q] = played[q] + taken
+            if len(hands) == n:
+                break
+        else:
+            return state.resample_from_infostate(player, pyspiel_sampler(self.rng))
+        out = self.game.new_initial_state()
+        out.apply_action(history[0])
+        out.apply_action(history[1])
+        dealt = [0] * n
+        for i in range(n * tricks):
+            q = i % n
+            out.apply_action(hands[q][dealt[q]])
+            dealt[q] += 1
+        for a in history[2 + n * tricks :]:
+            out.apply_action(a)
+        return out
+
+
+def pyspiel_sampler(rng: random.Random) -> Any:
+    import pyspiel
+
+    return pyspiel.UniformProbabilitySampler(rng.randrange(2**31), 0.0, 1.0)
+
+
+def check_resampler(deals: int = 20, draws: int = 50) -> None:
+    """How often OpenSpiel's resampled deals give the other seats exactly the cards they were
+    really dealt (a sampler from what the seat knows: almost never), beside `SeatDeals`."""
+    import pyspiel
+
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 7})
+    ours_game = GAMES["oh-hell"]
+    rules = ours_game.rules({"players": 4})
+    rng = random.Random(0)
+    counts = {"OpenSpiel's resample_from_infostate": 0, "SeatDeals": 0}
+    total = 0
+    for d in range(deals):
+        seed = 7919 * (d + 1)
+        st = _openspiel_start(game, ours_game, rules, seed)
+        for _ in range(rng.randint(0, 20)):
+            st.apply_action(rng.choice(st.legal_actions()))
+        p = st.current_player()
+        hist = st.history()
+        size = 4 * hist[0]
+        truth = sorted(c for i, c in enumerate(hist[2 : 2 + size]) if i % 4 != p)
+        fair = SeatDeals(game, seed)
+        sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+        for _ in range(draws):
+            total += 1
+            for name, draw in (
+                ("OpenSpiel's resample_from_infostate", st.resample_from_infostate(p, sampler)),
+                ("SeatDeals", fair(st, p)),
+            ):
+                assert draw.information_state_string(p) == st.information_state_string(p)
+                h = draw.history()
+                if sorted(c for i, c in enumerate(h[2 : 2 + size]) if i % 4 != p) == truth:
+                    counts[name] += 1
+    for name, c in counts.items():
+        print(f"  {name}: the other seats hold exactly the cards they were dealt in {c} of {total} draws")
+
+
+def _openspiel_start(game: Any, ours_game: Any, rules: Any, seed: int) -> Any:
+    """OpenSpiel's state of our deal of a seed, at the first call."""
+    hand = openspiel_deal(ours_game, rules, seed)
+    st = game.new_initial_state()
+    st.apply_action(st.chance_outcomes()[0][0])  # the number of tricks: fixed at 7
+    st.apply_action(seed % 4)
+    # OpenSpiel deals card k to player k % 4; then it turns the trump card
+    cards = hand["hands"]
+    for k in range(28):
+        st.apply_action(_os_card(cards[k % 4][k // 4]))
+    st.apply_action(_os_card(hand["turned"]))
+    return st
+
+
 def openspiel_play(
     seed: int,
     ours: tuple[int, ...],
@@ -371,6 +509,7 @@ def openspiel_play(
     sims: int,
     scale: float,
     log: list[dict[str, Any]] | None = None,
+    resampler: str = "seat",
 ) -> float:
     import numpy as np
     import pyspiel
@@ -379,26 +518,20 @@ def openspiel_play(
     game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 7})
     ours_game = GAMES["oh-hell"]
     rules = ours_game.rules({"players": 4})
-    dealer = seed % 4
-    hand = openspiel_deal(ours_game, rules, seed)
-    record: dict[str, Any] = dict(hand)
-    st = game.new_initial_state()
-    st.apply_action(st.chance_outcomes()[0][0])  # the number of tricks: fixed at 7
-    st.apply_action(dealer)
-    # OpenSpiel deals card k to player k % 4; then it turns the trump card
-    cards = hand["hands"]
-    for k in range(28):
-        st.apply_action(_os_card(cards[k % 4][k // 4]))
-    st.apply_action(_os_card(hand["turned"]))
-    assert st.current_player() == (dealer + 1) % 4
+    record: dict[str, Any] = dict(openspiel_deal(ours_game, rules, seed))
+    st = _openspiel_start(game, ours_game, rules, seed)
+    assert st.current_player() == (seed % 4 + 1) % 4
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, sims, random_state=rng)
     # ISMCTS draws its deals through a sampler it builds unseeded for every draw, so the same deal
     # played again met a different opponent: one seeded sampler per play makes the match a function
     # of the seed, and a change of Hard's is then compared with the code before it on the same
     # opponent's answers wherever the two Hards play alike
-    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
-    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    if resampler == "openspiel":  # OpenSpiel's own: it knows which cards the others hold
+        sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    else:
+        bot.set_resampler(SeatDeals(game, seed))
     budget = max(50.0, LEVELS[level].budget_ms * scale)
     moves = 0
     while not st.is_terminal():
@@ -435,15 +568,21 @@ def openspiel_play(
 
 
 def versus_openspiel(
-    level: str, deals: int, sims: int, scale: float, log: bool = False, first: int = 0
+    level: str,
+    deals: int,
+    sims: int,
+    scale: float,
+    log: bool = False,
+    first: int = 0,
+    resampler: str = "seat",
 ) -> None:
     diffs = []
     entries: list[dict[str, Any]] = []
     t0 = time.perf_counter()
     for d in range(first, first + deals):
         seed = 7919 * (d + 1)
-        first_play = openspiel_play(seed, (0, 2), level, sims, scale, entries)
-        second_play = openspiel_play(seed, (1, 3), level, sims, scale, entries)
+        first_play = openspiel_play(seed, (0, 2), level, sims, scale, entries, resampler)
+        second_play = openspiel_play(seed, (1, 3), level, sims, scale, entries, resampler)
         diffs.append((first_play + second_play) / 2.0)
         if log:
             print(f"    deal {d} (seed {seed}): {diffs[-1]:+.2f}", flush=True)
@@ -456,7 +595,8 @@ def versus_openspiel(
                 )
     mean, half = interval(diffs)
     print(
-        f"  {level} (x{scale}) vs OpenSpiel ISMCTS ({sims} simulations) {mean:+6.2f} +/- {half:5.2f} points"
+        f"  {level} (x{scale}) vs OpenSpiel ISMCTS ({sims} simulations, {resampler} deals)"
+        f" {mean:+6.2f} +/- {half:5.2f} points"
         f" per seat per deal  ({deals} deals x 2, {time.perf_counter() - t0:.0f} s)",
         flush=True,
     )
@@ -501,7 +641,20 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--log", action="store_true", help="OpenSpiel: every deal's bids and tricks")
     parser.add_argument("--first", type=int, default=0, help="OpenSpiel: the first deal's number")
+    parser.add_argument(
+        "--ismcts-deals",
+        choices=("seat", "openspiel"),
+        default="seat",
+        help="OpenSpiel: ISMCTS imagines deals from what its seat knows (SeatDeals), or through"
+        " OpenSpiel's own resampler, which knows which cards the others were dealt",
+    )
+    parser.add_argument(
+        "--check-resampler", action="store_true", help="OpenSpiel: count the resamplers' peeks, then stop"
+    )
     args = parser.parse_args()
+    if args.check_resampler:
+        check_resampler()
+        return
     only = args.only.split(",")
     if "rates" in only:
         rates(args.seconds)
@@ -523,7 +676,9 @@ def main() -> None:
         else:
             print(f"Oh Hell 4 x 7 against OpenSpiel's ISMCTS, {args.deals} deals x 2")
             for level in args.openspiel_levels.split(","):
-                versus_openspiel(level, args.deals, args.simulations, args.scale, args.log, args.first)
+                versus_openspiel(
+                    level, args.deals, args.simulations, args.scale, args.log, args.first, args.ismcts_deals
+                )
 
 
 if __name__ == "__main__":
