@@ -25,13 +25,17 @@ Three measures, each optional (`--only rates,colver,openspiel`):
   ISMCTS's own chance (its rollouts and the deals it imagines) is seeded by the deal, so a run is
   a function of its deals: two versions of Hard compared deal by deal meet the same opponent
   wherever they play alike (before 2026-12-02 its imagined deals were drawn unseeded, and a rerun
-  of the same code gave other results).
+  of the same code gave other results). ISMCTS imagines its deals from what its seat knows
+  (`SeatDeals`), as our bots do: OpenSpiel's own `resample_from_infostate` for `oh_hell` deals the
+  others only the cards they really hold (`--check-resampler`), a peek; `--ismcts-deals openspiel`
+  plays against ISMCTS with it, as every match before 15:20 UTC on 2026-12-02 did.
 
 Our bots run with the clock's safety net off (`clock=False`: the budget fixes the playouts, so the
 figures do not depend on the machine's load); `--scale` scales their budgets (say which scale a
 figure was taken at).
 
     python -m bench.anchors [--deals 10] [--scale 1.0] [--level normal] [--only rates,colver,openspiel]
+        [--ismcts-deals seat|openspiel] [--check-resampler]
 """
 
 from __future__ import annotations
