@@ -133,7 +133,7 @@ def rates(seconds: float) -> None:
             for st in states:
                 sim = make(st)
                 if isinstance(sim, OhHellSim):
-                    sim.play_out_random(rng.random)
+                    sim.play_out(rng.random)
                 while sim.left:
                     legal = sim.legal()
                     sim.play(legal[int(rng.random() * len(legal))])
@@ -197,7 +197,7 @@ def rates(seconds: float) -> None:
             r = fam_rng.random
             for s0 in sims_bidding:
                 sim = s0.clone()
-                sim.play_out_random(r)
+                sim.play_out(r)
                 sim.scores()
             return len(sims_bidding)
 

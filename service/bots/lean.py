@@ -217,14 +217,20 @@ class OhHellSim:
         last = len(self.trick) == self.n - 1
         return max(legal, key=s.__getitem__) if last else min(legal, key=s.__getitem__)
 
-    def play_out(self) -> None:
+    def play_out(self, rand: Callable[[], float] | None = None) -> None:
         """Plays the rest of the hand by the rule of thumb: the calls left (`thumb_bid`), then the
         cards, card for card what `thumb` then `play` would play, in one loop on local names. A
         playout is most of what a tree iteration costs, and the stepwise calls, each reading the
         state's fields again, cost about twice this loop (tests/bots/test_lean.py holds the two
-        equal)."""
+        equal). With `rand` (numbers in [0, 1)) every call and card is at random instead, uniform
+        among those open: the random playout of a plain Monte Carlo search, and the like-for-like
+        measure beside OpenSpiel's (`bench.anchors`)."""
         while self.bidding:
-            self.bid(self.thumb_bid())
+            if rand is None:
+                self.bid(self.thumb_bid())
+            else:
+                options = self.bid_options()
+                self.bid(options[int(rand() * len(options))])
         left = self.left
         if not left:
             return
@@ -250,7 +256,9 @@ class OhHellSim:
                 legal = [c for c in hand if suit[c] == led] or hand
             else:
                 legal = hand
-            if len(legal) == 1:
+            if rand is not None:
+                c = legal[int(rand() * len(legal))]
+            elif len(legal) == 1:
                 c = legal[0]
             else:
                 need = bids[seat] - won[seat]
@@ -271,52 +279,6 @@ class OhHellSim:
                         c = max((x for x in legal if x not in winners), key=key)
                     else:
                         c = max(legal, key=key) if len(trick) == n - 1 else min(legal, key=key)
-            hand.remove(c)
-            left -= 1
-            if best < 0 or ((suit[c] == suit[best] or suit[c] == trump) and s[c] > s[best]):
-                best, best_seat = c, seat
-            trick.append(c)
-            if len(trick) < n:
-                seat = seat + 1 if seat + 1 < n else 0
-            else:
-                won[best_seat] += 1
-                trick.clear()
-                leader = seat = best_seat
-                best = -1
-        self.left = 0
-        self.to_act = seat
-        self.leader = leader
-        self.best = best
-        self.best_seat = best_seat
-
-    def play_out_random(self, rand: Callable[[], float]) -> None:
-        """Plays the rest of the hand at random: each call and card uniform among those open
-        (`rand()` in [0, 1)), in one loop on local names, as `play_out` does by the rule of thumb."""
-        while self.bidding:
-            options = self.bid_options()
-            self.bid(options[int(rand() * len(options))])
-        left = self.left
-        if not left:
-            return
-        n = self.n
-        hands = self.hands
-        trick = self.trick
-        won = self.won
-        s = self.strength
-        trump = self.trump
-        suit = OH_SUIT
-        seat = self.to_act
-        leader = self.leader
-        best = self.best
-        best_seat = self.best_seat
-        while left:
-            hand = hands[seat]
-            if trick:
-                led = suit[trick[0]]
-                legal = [c for c in hand if suit[c] == led] or hand
-            else:
-                legal = hand
-            c = legal[int(rand() * len(legal))]
             hand.remove(c)
             left -= 1
             if best < 0 or ((suit[c] == suit[best] or suit[c] == trump) and s[c] > s[best]):

@@ -231,7 +231,7 @@ def _fields(sim: OhHellSim) -> tuple[Any, ...]:
 def test_play_out_is_the_stepwise_loop(table: tuple[str, Any], seed: int, calls: int, cards: int) -> None:
     """`play_out` (the bots' playouts, one loop on local names) plays card for card what the stepwise
     `thumb_bid`, `thumb` and `play` do, from the bidding or from any card of the play, and
-    `play_out_random` what the stepwise calls do with the same random numbers: the fused loops are
+    `play_out(rand)` what the stepwise calls do with the same random numbers: the fused loops are
     a speed-up, never another player."""
     game, options = table
     g = GAMES[game]
@@ -260,7 +260,7 @@ def test_play_out_is_the_stepwise_loop(table: tuple[str, Any], seed: int, calls:
     assert sum(fused.won) == fused.size and all(not h for h in fused.hands)
     r1, r2 = random.Random(seed).random, random.Random(seed).random
     fused, stepwise = base.clone(), base.clone()
-    fused.play_out_random(r1)
+    fused.play_out(r1)
     while stepwise.bidding:
         options_ = stepwise.bid_options()
         stepwise.bid(options_[int(r2() * len(options_))])
