@@ -378,7 +378,9 @@ class SeatDeals:
     which 21 cards the others hold, a peek no player has. This sampler deals them from every card
     the seat has not seen: its own hand, the turned card and the cards played are known, each
     other seat keeps the cards it played, and a seat that did not follow suit gets none of that
-    suit. Most constrained seats are dealt first; a draw that gets stuck is drawn again."""
+    suit. Most constrained seats are dealt first; a draw that gets stuck is drawn again. It is
+    written apart from our bots' `knowledge.imagine` on purpose: an anchor that shared our sampler
+    would share its mistakes."""
 
     def __init__(self, game: Any, seed: int) -> None:
         self.game = game
@@ -411,16 +413,16 @@ class SeatDeals:
             st.apply_action(a)
         seen = set(own) | {trump} | {c for cs in played for c in cs}
         unseen = [c for c in range(52) if c not in seen]
-        found = (tricks, n, own, trump, played, voids, unseen)
+        others = [q for q in range(n) if q != player]
+        need = {q: tricks - len(played[q]) for q in others}
+        order = sorted(others, key=lambda q: (sum(1 for c in unseen if c % 4 not in voids[q]) - need[q], q))
+        found = (tricks, n, own, played, voids, unseen, need, order)
         self._cache = (key, found)
         return found
 
     def __call__(self, state: Any, player: int) -> Any:
         history = [int(a) for a in state.history()]
-        tricks, n, own, _, played, voids, unseen = self._public(history, player)
-        others = [q for q in range(n) if q != player]
-        need = {q: tricks - len(played[q]) for q in others}
-        order = sorted(others, key=lambda q: (sum(1 for c in unseen if c % 4 not in voids[q]) - need[q], q))
+        tricks, n, own, played, voids, unseen, need, order = self._public(history, player)
         hands: dict[int, list[int]] = {}
         for _ in range(100):
             pool = list(unseen)
@@ -435,8 +437,8 @@ class SeatDeals:
                 hands[q] = played[q] + taken
             if len(hands) == n:
                 break
-        else:
-            return state.resample_from_infostate(player, pyspiel_sampler(self.rng))
+        else:  # the true deal fits, so a hundred stuck draws mean the constraints were misread
+            raise RuntimeError(f"SeatDeals: no deal fits the voids {voids} for player {player}")
         out = self.game.new_initial_state()
         out.apply_action(history[0])
         out.apply_action(history[1])
@@ -448,12 +450,6 @@ class SeatDeals:
         for a in history[2 + n * tricks :]:
             out.apply_action(a)
         return out
-
-
-def pyspiel_sampler(rng: random.Random) -> Any:
-    import pyspiel
-
-    return pyspiel.UniformProbabilitySampler(rng.randrange(2**31), 0.0, 1.0)
 
 
 def check_resampler(deals: int = 20, draws: int = 50) -> None:
