@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed-dev
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: serve test openapi bench fuzz lint load clients clean
+.PHONY: serve check test openapi bench fuzz lint load clients clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,12 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy --strict --follow-imports=silent service/rules service/bots
 
+# The developer loop: lint, types and every test not marked `slow` (the bots' strength matches, the
+# schemathesis runs, gunicorn, nginx, the browser). Under two minutes on an idle two-core machine.
+check: lint
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not slow"
+
+# The whole suite, slow tests included: what CI runs (.ci/run) and what a change must pass.
 test: lint
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
