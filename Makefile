@@ -35,7 +35,8 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict --follow-imports=silent service/rules service/bots
 
 # The developer loop: lint, types and every test not marked `slow` (the bots' strength matches, the
-# schemathesis runs, gunicorn, nginx, the browser). Under two minutes on an idle two-core machine.
+# schemathesis runs, gunicorn, nginx, the browser). Its tests take about 140 s of CPU on 2 workers:
+# a little over a minute on an idle two-core machine, more on a busy one.
 check: lint
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not slow"
 
