@@ -5,7 +5,7 @@ seat), asks Hard again for each of its own calls there (the same view, the same 
 gave it), and, where it calls what it called in the match, sets the tree's value of that call
 beside what the seat then scored. A call valued below what it scores is one the tree's playouts
 (every seat by the rule of thumb) make harder than the seat's real play does; the calls then lean
-to those the rule of thumb makes easily (docs/bots.md, "Against OpenSpiel's ISMCTS").
+to those the rule of thumb makes easily (bench/results/2026-12-02-bots-ismcts.md).
 
     PYTHONHASHSEED=0 python -m bench.calls LOG [--deals 120] [--level hard]
     python -m bench.calls LOG [LOG ...] --pairs

@@ -7,7 +7,8 @@ connection back (two wake-ups a request, more when the GIL changes hands). This 
 one Python thread to another and back, `--rounds` times after each idle gap (ms), and prints the
 round trip's percentiles. Back to back (gap 0) both threads stay on CPU and a round trip costs tens
 of µs; after an idle gap the woken thread's CPU may be halted, and on a virtual machine its wake-up
-can take milliseconds. bench/throughput.py's p99 sits on top of this (docs/performance.md, "p99").
+can take milliseconds. bench/throughput.py's p99 sits on top of this (docs/performance.md, "Latency
+below saturation").
 """
 
 from __future__ import annotations

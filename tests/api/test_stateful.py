@@ -7,16 +7,16 @@ import os
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
-from tests.api.test_contract import schema
+from tests.api.test_contract import load_schema
 
 STEPS = int(os.environ.get("TRICKREF_FUZZ_EXAMPLES", "25"))
 
-Workflow = schema.as_state_machine()
 
-
+@pytest.mark.slow
 @pytest.mark.xdist_group("contract")
 def test_stateful_workflows():
-    Workflow.run(
+    workflow = load_schema().as_state_machine()  # loaded here, not at import (tests/api/test_contract.py)
+    workflow.run(
         settings=settings(
             max_examples=STEPS,
             stateful_step_count=8,

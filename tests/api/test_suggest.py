@@ -289,3 +289,11 @@ def test_integral_floats_are_integers(client):
     assert same_run(resp.get_json()) == same_run(
         suggest(client, "baloot", hand, state["to_act"], level="easy", seed=5).get_json()
     )
+
+
+def test_the_contract_states_the_bots_levels_and_their_budgets():
+    """schemas/suggest.py restates the levels (the schemas do not import the bots); a level added,
+    removed or re-budgeted in service/bots must be restated there, and so in openapi.yaml."""
+    from schemas.suggest import LEVEL_BUDGETS_MS
+
+    assert {name: level.budget_ms for name, level in LEVELS.items()} == LEVEL_BUDGETS_MS
