@@ -115,10 +115,23 @@ LANGUAGES: tuple[str, ...] = (DEFAULT, *sorted(lang for lang in CATALOGS if lang
 _HELD = frozenset(LANGUAGES)
 
 
-def text(lang: str, code: str) -> str | None:
-    """The text of `code` in `lang`, else in English, else None (a code no catalog knows)."""
-    found = CATALOGS.get(lang, {}).get(code)
-    return found if found is not None else CATALOGS[DEFAULT].get(code)
+FAMILY_MARK = "@"  # `call_not_allowed@baloot`: a family's own text of an entry (docs/languages.md)
+
+
+def _entry(catalog: Mapping[str, str], key: str, family: str | None) -> str | None:
+    """`key@family` where the family has its own words for the entry, else `key`."""
+    if family is not None:
+        found = catalog.get(f"{key}{FAMILY_MARK}{family}")
+        if found is not None:
+            return found
+    return catalog.get(key)
+
+
+def text(lang: str, code: str, family: str | None = None) -> str | None:
+    """The text of `code` in `lang`, else in English, else None (a code no catalog knows); the
+    family's own text first where games name the thing differently (`family`: "baloot")."""
+    found = _entry(CATALOGS.get(lang, {}), code, family)
+    return found if found is not None else _entry(CATALOGS[DEFAULT], code, family)
 
 
 # Parameters named in the language rather than inserted as sent: the key's prefix in the catalogs.
@@ -127,7 +140,7 @@ NAMED_PARAMS = {"strain": "strain", "step": "step"}  # a strain `strain.NT`, a d
 NONE = "\u2014"  # a parameter that is null (no bid yet): an em dash
 
 
-def _shown(lang: str, catalog: Mapping[str, str], name: str, value: object) -> str:
+def _shown(lang: str, catalog: Mapping[str, str], name: str, value: object, family: str | None) -> str:
     if value is None:
         return NONE
     if name == "card":
@@ -135,20 +148,23 @@ def _shown(lang: str, catalog: Mapping[str, str], name: str, value: object) -> s
     if name in SUIT_PARAMS or name in NAMED_PARAMS:
         prefix = "suit" if name in SUIT_PARAMS or value in ("S", "H", "D", "C") else NAMED_PARAMS[name]
         key = f"{prefix}.{value}"
-        return catalog.get(key) or CATALOGS[DEFAULT].get(key) or str(value)
+        return _entry(catalog, key, family) or _entry(CATALOGS[DEFAULT], key, family) or str(value)
     return str(value)
 
 
-def detail(lang: str, key: str, params: Mapping[str, object], fallback: str) -> str:
-    """The text of catalog entry `key` in `lang` (else English) with `params` in its placeholders;
-    `fallback` where no catalog holds the key or the entry asks for a parameter not given (a
-    defect the tests catch: tests/api/test_texts.py)."""
+def detail(
+    lang: str, key: str, params: Mapping[str, object], fallback: str, family: str | None = None
+) -> str:
+    """The text of catalog entry `key` in `lang` (else English) with `params` in its placeholders,
+    the family's own (`key@family`) where it has one; `fallback` where no catalog holds the key or
+    the entry asks for a parameter not given (a defect the tests catch: tests/api/test_texts.py)."""
     catalog = CATALOGS.get(lang, CATALOGS[DEFAULT])
-    template = catalog.get(key) or CATALOGS[DEFAULT].get(key)
+    template = _entry(catalog, key, family) or _entry(CATALOGS[DEFAULT], key, family)
     if template is None:
         return fallback
     try:
-        return template.format_map({name: _shown(lang, catalog, name, v) for name, v in params.items()})
+        shown = {name: _shown(lang, catalog, name, v, family) for name, v in params.items()}
+        return template.format_map(shown)
     except (KeyError, IndexError, ValueError):
         return fallback
 
