@@ -111,7 +111,8 @@ def families(domain: str, key: str) -> frozenset[str]:
     if domain == "messages":
         if base.startswith("step."):
             return frozenset({"baloot"})
-        return raised_by().get(base, FAMILIES)
+        code = parts[1] if parts[0] == "detail" and len(parts) > 1 else base
+        return raised_by().get(base) or raised_by().get(code, FAMILIES)  # a detail: its code's
     if domain == "table" and parts[0] == "length" and len(parts) > 1:
         return frozenset({LENGTHS.get(parts[1], "ohhell")})
     if domain == "table":
@@ -240,3 +241,45 @@ def test_keys_are_read_per_family():
     assert families("catalog", "option.ohhell.trumps") == {"ohhell"}
     assert families("glossary", "glossary.term.trick") == FAMILIES
     assert vocab.BALOOT <= FAMILIES
+
+
+# ------------------------------------------------------------------ each game reads its own words
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "contract", "no_trumps"),
+    [
+        ("baloot", "ar", "المشترى", "صن"),
+        ("bazar-blot", "ar", "العقد", "بدون حكم"),
+        ("oh-hell", "ar", "العقد", "بدون حكم"),
+        ("baloot", "hy", "գնում", "սան"),
+        ("blot-duel", "hy", "հայտ", "առանց կոզրի"),
+        ("baloot", "ru", "покупка", "сан"),
+        ("bazar-blot", "ru", "контракт", "без козыря"),
+    ],
+)
+def test_the_glossary_gives_each_game_its_own_contract_and_no_trumps(client, game, lang, contract, no_trumps):
+    body = client.get(f"/v1/games/{game}/glossary", headers={"Accept-Language": lang}).get_json()
+    assert (body["terms"]["contract"], body["strains"]["NT"]) == (contract, no_trumps)
+
+
+def test_a_strain_in_a_detail_is_named_in_the_games_words():
+    key, params = "detail.invalid_trump.strain", {"strain": "NT"}
+    assert "صن" in i18n.detail("ar", key, params, "", "baloot")
+    assert "بدون حكم" in i18n.detail("ar", key, params, "", "blot")
+    assert "بدون حكم" in i18n.detail("ar", key, params, "")  # no game: the shared word
+
+
+@pytest.mark.parametrize(
+    ("game", "word", "other"), [("oh-hell", "заказ", "заявк"), ("bazar-blot", "заявк", "заказ")]
+)
+def test_a_problem_is_titled_in_the_words_of_its_game(client, game, word, other):
+    hand = client.post(f"/v1/games/{game}/deals", json={"seed": 7}).get_json()["hand"]
+    legal = client.post(f"/v1/games/{game}/hands/state", json=hand).get_json()["legal_actions"]
+    bid = next(a for a in legal if a["type"] == "bid")
+    body = {**hand, "actions": [{**bid, "value": 99}]}
+    resp = client.post(f"/v1/games/{game}/hands/state", json=body, headers={"Accept-Language": "ru"})
+    problem = resp.get_json()
+    assert problem["code"] == "bid_out_of_range", problem
+    text = (problem["title"] + problem["detail"]).lower()
+    assert word in text and other not in text, problem
