@@ -68,7 +68,7 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
             "buying (Baloot's bidding)",
             "شراء",
             only=BALOOT,
-            pattern="re:(?<!\\w)(?:و|ف|ب|ل)?(?:ال)?(?:شراء|اشترى|اشتر|يشتري|المشتري|مشتري)",
+            pattern="re:(?<!\\w)(?:و|ف|ب|ل)?(?:ال)?(?:شراء|شرائ|اشترى|اشتر|يشتري|المشتري|مشتري)",
             source=AR_SOURCE,
         ),
         Term(
@@ -111,6 +111,40 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
             "مزايدة",
             only=NOT_BALOOT,
             pattern="re:(?<!\\w)(?:و|ف|ب|ل)?(?:ال)?(?:مزايد|بازار)",
+            source="plain Arabic",
+        ),
+        Term(
+            "rule (a rule option)",
+            "قاعدة",
+            rejected=("قانون", "القانون", "قوانين", "القوانين"),
+            source="the catalog's titles",
+        ),
+        Term("bot", "بوت", rejected=("روبوت", "الروبوت", "روبوتات"), source="the table's word"),
+        Term(
+            "four of a kind",
+            "أربع من رتبة واحدة",
+            rejected=("re:متشابه", "re:من نفس الرتبة", "re:أربع من نوع واحد"),
+            source="a rank, not a suit (نوع is a suit)",
+        ),
+        Term(
+            "match (Blot, Oh Hell; Baloot's is صكة)",
+            "مباراة",
+            only=NOT_BALOOT,
+            pattern="re:(?<!\\w)(?:و|ف|ب|ل)?(?:ال)?(?:مباراة|مباريات|مبارات)",
+            source="plain Arabic",
+        ),
+        Term(
+            "hands (plural)",
+            "الأيادي",
+            rejected=("re:(?<!\\w)(?:و|ف|ب|ل)?(?:ال)?أيدي(?!\\w)",),
+            source="one plural",
+        ),
+        Term("sira (Baloot's run of three)", "سرا", only=BALOOT, source=AR_SOURCE),
+        Term(
+            "run (Blot)",
+            "سلسلة",
+            only=NOT_BALOOT,
+            pattern="re:(?<!\\w)(?:و|ف|ب|ل)?(?:ال)?سلاسل|(?<!\\w)(?:و|ف|ب|ل)?(?:ال)?سلسلة",
             source="plain Arabic",
         ),
         Term("seat (a player)", "اللاعب", rejected=("re:مقعد\\s*\\{",), source="seats are players"),
@@ -342,6 +376,13 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
             source="Russian whist players",
         ),
         Term("a bid (Blot)", "заявка", only=BLOT, pattern="re:(?<!\\w)[Зз]аявк", source="Belote players"),
+        Term(
+            "sira (Baloot's run of three)",
+            "сира",
+            only=BALOOT,
+            pattern="re:(?<!\\w)[Сс]ир[аыуеой]",
+            source="transliteration",
+        ),
         Term("terz (Blot)", "терц", only=BLOT, pattern="re:(?<!\\w)[Тт]ерц", source="Belote players"),
         Term(
             "buying (Baloot's bidding)",
@@ -376,7 +417,7 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
 INFLECTION: dict[str, tuple[tuple[str, str], ...]] = {
     "ar": (
         (
-            r"\}\s*(?:أوراق|ورقات|ورقة|لاعبين|لاعبون|أكلات|نقاط|نقطة|جولات|مرات)(?!\w)",
+            r"\}\s*(?:أوراق|ورقات|ورقة|لاعبين|لاعبون|أكلات|أكلة|نقاط|نقطة|جولات|جولة|يد|أيادٍ|أيادي|مرات|مرة)(?!\w)",
             "a count before its noun",
         ),
         (r"\{(?!rank|suit_of)\w+\}\s+\{(?!rank|suit_of)\w+\}", "two numbers side by side"),
