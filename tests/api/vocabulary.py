@@ -355,6 +355,12 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
             source="transliteration",
         ),
         Term(
+            "a deal (the hand dealt and played)",
+            "раздача",
+            rejected=("re:(?<!\\w)[Сс]дача окончена",),
+            source="one word",
+        ),
+        Term(
             "bazar (Blot's bidding)",
             "торговля",
             only=NOT_BALOOT,
@@ -375,7 +381,9 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
             pattern="re:(?<!\\w)(?:[Зз]аказ|[Зз]акаж)",
             source="Russian whist players",
         ),
-        Term("a bid (Blot)", "заявка", only=BLOT, pattern="re:(?<!\\w)[Зз]аявк", source="Belote players"),
+        Term(
+            "a bid (Blot)", "заявка", only=BLOT, pattern="re:(?<!\\w)[Зз]аяв(?:к|ок)", source="Belote players"
+        ),
         Term(
             "sira (Baloot's run of three)",
             "сира",
@@ -394,7 +402,10 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
         Term(
             "register: formal you (second person plural verbs)",
             "",
-            rejected=("re:(?<!\\w)[а-яё]+(?:ешь|ёшь|ишь)(?!\\w)",),
+            rejected=(
+                "re:(?<!\\w)[а-яё]+(?:ешь|ёшь|ишь)(?!\\w)",
+                "re:(?<!\\w)(?:клади|возьми|назови|заказывай|закажи|сыграй|ходи|бей|положи|скажи|выбери|открой|играй)(?!\\w)",
+            ),
         ),
         Term(
             "seat (a player, not a place)",
