@@ -247,6 +247,36 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
             rejected=("re:\\{\\w+\\}\\s+տեղ", "re:(?<!\\w)տեղ[ըն]?\\s*\\{"),
             source="seats are players",
         ),
+        Term(
+            "three (the doubling step)",
+            "երեք",
+            rejected=("թրի", "սրի"),
+            keys=("step.three",),
+            source="the glossary",
+        ),
+        Term(
+            "four (the doubling step)",
+            "չորս",
+            rejected=("re:(?<!\\w)ֆոր(?!\\w)",),
+            keys=("step.four",),
+            source="the glossary",
+        ),
+        Term(
+            "four of a kind",
+            "չորս միանման",
+            rejected=("միատեսակ", "re:(?<!\\w)կա[րռ]ե(?!\\w)"),
+            source="the glossary",
+        ),
+        Term(
+            "match (a match of hands; խաղ is a game)",
+            "պարտիա",
+            rejected=(
+                "re:(?<!\\w)[Եե]րկար խաղ",
+                "re:(?<!\\w)[Նն]որ խաղ(?!\\w)",
+                "re:(?<!\\w)[Խխ]աղի (?:ավարտ|արդյունք|երկարություն|նպատակ)",
+            ),
+            source="card players' word for a match",
+        ),
         Term("king", "թագավոր", rejected=("արքա",), keys=("rank.K",), source="cards.po"),
         Term("queen", "թագուհի", rejected=("դամա",), keys=("rank.Q",), source="cards.po"),
         Term(
@@ -267,7 +297,10 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
         Term(
             "register: formal you (second person plural verbs)",
             "",
-            rejected=("re:(?<!\\w)(?:ունես|չունես|կարող ես|խաղա|վերցրու|նշանակիր|գուշակիր|կատարես)(?!\\w)",),
+            rejected=(
+                "re:(?<!\\w)(?:ունես|չունես|կարող ես|խաղա|վերցրու|նշանակիր|գուշակիր|կատարես)(?!\\w)",
+                "re:(?<!\\w)(?:տուր|ասա|բացիր|ընտրիր)(?!\\w)",
+            ),
         ),
     ),
     "ru": (
