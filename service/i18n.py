@@ -118,20 +118,39 @@ _HELD = frozenset(LANGUAGES)
 FAMILY_MARK = "@"  # `call_not_allowed@baloot`: a family's own text of an entry (docs/languages.md)
 
 
-def _entry(catalog: Mapping[str, str], key: str, family: str | None) -> str | None:
-    """`key@family` where the family has its own words for the entry, else `key`."""
-    if family is not None:
-        found = catalog.get(f"{key}{FAMILY_MARK}{family}")
-        if found is not None:
-            return found
-    return catalog.get(key)
+# (language, family) -> (the language's and English's catalogs they were built from, and the two as
+# the family reads them: its own texts, `key@family`, in place of the shared ones), so that a
+# family's text costs the lookup a shared one does. Built at first use, rebuilt if a catalog is
+# replaced. Families come from the registry, languages from the held ones: a bounded dict.
+_views: dict[tuple[str, str], tuple[Mapping[str, str], ...]] = {}
+
+
+def _own(catalog: Mapping[str, str], family: str) -> Mapping[str, str]:
+    mark = FAMILY_MARK + family
+    own = {k[: -len(mark)]: v for k, v in catalog.items() if k.endswith(mark)}
+    return {**catalog, **own} if own else catalog
+
+
+def _read_as(lang: str, family: str | None) -> tuple[Mapping[str, str], Mapping[str, str]]:
+    """(the catalog of `lang`, English's) as `family` reads them; English for a language not held."""
+    english = CATALOGS[DEFAULT]
+    base = CATALOGS.get(lang)
+    if family is None:
+        return (base if base is not None else english), english
+    if base is None:
+        base, lang = english, DEFAULT
+    held = _views.get((lang, family))
+    if held is None or held[0] is not base or held[1] is not english:
+        held = _views[lang, family] = (base, english, _own(base, family), _own(english, family))
+    return held[2], held[3]
 
 
 def text(lang: str, code: str, family: str | None = None) -> str | None:
     """The text of `code` in `lang`, else in English, else None (a code no catalog knows); the
-    family's own text first where games name the thing differently (`family`: "baloot")."""
-    found = _entry(CATALOGS.get(lang, {}), code, family)
-    return found if found is not None else _entry(CATALOGS[DEFAULT], code, family)
+    family's own text where games name the thing differently (`family`: "baloot")."""
+    catalog, english = _read_as(lang, family)
+    found = catalog.get(code)
+    return found if found is not None else english.get(code)
 
 
 # Parameters named in the language rather than inserted as sent: the key's prefix in the catalogs.
@@ -140,7 +159,9 @@ NAMED_PARAMS = {"strain": "strain", "step": "step"}  # a strain `strain.NT`, a d
 NONE = "\u2014"  # a parameter that is null (no bid yet): an em dash
 
 
-def _shown(lang: str, catalog: Mapping[str, str], name: str, value: object, family: str | None) -> str:
+def _shown(
+    lang: str, catalog: Mapping[str, str], english: Mapping[str, str], name: str, value: object
+) -> str:
     if value is None:
         return NONE
     if name == "card":
@@ -148,7 +169,7 @@ def _shown(lang: str, catalog: Mapping[str, str], name: str, value: object, fami
     if name in SUIT_PARAMS or name in NAMED_PARAMS:
         prefix = "suit" if name in SUIT_PARAMS or value in ("S", "H", "D", "C") else NAMED_PARAMS[name]
         key = f"{prefix}.{value}"
-        return _entry(catalog, key, family) or _entry(CATALOGS[DEFAULT], key, family) or str(value)
+        return catalog.get(key) or english.get(key) or str(value)
     return str(value)
 
 
@@ -156,14 +177,17 @@ def detail(
     lang: str, key: str, params: Mapping[str, object], fallback: str, family: str | None = None
 ) -> str:
     """The text of catalog entry `key` in `lang` (else English) with `params` in its placeholders,
-    the family's own (`key@family`) where it has one; `fallback` where no catalog holds the key or
-    the entry asks for a parameter not given (a defect the tests catch: tests/api/test_texts.py)."""
-    catalog = CATALOGS.get(lang, CATALOGS[DEFAULT])
-    template = _entry(catalog, key, family) or _entry(CATALOGS[DEFAULT], key, family)
+    in the words of `family` where it has its own (`key@family`); `fallback` where no catalog holds
+    the key or the entry asks for a parameter not given (a defect the tests catch:
+    tests/api/test_texts.py)."""
+    catalog, english = _read_as(lang, family)
+    template = catalog.get(key) or english.get(key)
     if template is None:
         return fallback
+    if not params:
+        return template
     try:
-        shown = {name: _shown(lang, catalog, name, v, family) for name, v in params.items()}
+        shown = {name: _shown(lang, catalog, english, name, v) for name, v in params.items()}
         return template.format_map(shown)
     except (KeyError, IndexError, ValueError):
         return fallback
