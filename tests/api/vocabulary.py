@@ -54,14 +54,14 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
             "contract (Baloot: what was bought)",
             "المشترى",
             only=BALOOT,
-            keys=("glossary.baloot.term.contract", "contract@baloot"),
+            keys=("glossary.baloot.term.contract", "table:contract@baloot"),
             source="the glossary; Saudi players buy (يشتري) Hokum or Sun",
         ),
         Term(
             "contract (Blot)",
             "العقد",
             only=NOT_BALOOT,
-            keys=("glossary.blot.term.contract",),
+            keys=("glossary.blot.term.contract", "glossary.term.contract", "table:contract"),
             source="Arabic bridge and Belote usage",
         ),
         Term(
@@ -75,7 +75,7 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
             "no trumps in Baloot: Sun",
             "صن",
             only=BALOOT,
-            keys=("glossary.baloot.strain.NT", "strain.NT@baloot"),
+            keys=("glossary.baloot.strain.NT", "strain.NT@baloot", "table:strain.NT@baloot"),
             source=AR_SOURCE,
         ),
         Term(
