@@ -282,3 +282,12 @@ def test_a_problem_is_titled_in_the_words_of_its_game(client, game, word, other)
     assert problem["code"] == "bid_out_of_range", problem
     text = (problem["title"] + problem["detail"]).lower()
     assert word in text and other not in text, problem
+
+
+def test_the_vocabulary_is_documented():
+    """docs/languages.md shows every word of the vocabulary (its table is this module's data)."""
+    doc = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
+    missing = [
+        (lang, t.word) for lang, terms in VOCABULARY.items() for t in terms if t.word and t.word not in doc
+    ]
+    assert not missing, missing

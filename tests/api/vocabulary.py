@@ -34,22 +34,34 @@ class Term:
     pattern: str = ""  # how `word` is found in a text, where it is not `word` itself
 
 
-AR_SOURCE = "Saudi players' usage (Kammelna, Jawaker); docs/languages.md"
+AR_SOURCE = "Saudi players' usage: the Arabic readers' review (issue 30), Jawaker's Baloot rules"
+SUITS_SOURCE = "the Arabic readers' review (issue 30); سبيت echoes 'spade'"
 
 VOCABULARY: dict[str, tuple[Term, ...]] = {
     "ar": (
-        Term("spades", "سبيت", keys=("suit.S", "suit_of.S"), source=AR_SOURCE),
-        Term("hearts", "هاص", keys=("suit.H", "suit_of.H"), source=AR_SOURCE),
-        Term("diamonds", "ديمن", keys=("suit.D", "suit_of.D"), source=AR_SOURCE),
-        Term("clubs", "شريا", keys=("suit.C", "suit_of.C"), source=AR_SOURCE),
-        Term("trick", "أكلة", rejected=("لمّة", "لمة", "لمّات", "لمات", "لمّاتك", "لمّته"), source=AR_SOURCE),
+        Term("spades", "سبيت", keys=("suit.S", "suit_of.S"), source=SUITS_SOURCE),
+        Term("hearts", "هاص", keys=("suit.H", "suit_of.H"), source=SUITS_SOURCE),
+        Term("diamonds", "ديمن", keys=("suit.D", "suit_of.D"), source=SUITS_SOURCE),
+        Term("clubs", "شريا", keys=("suit.C", "suit_of.C"), source=SUITS_SOURCE),
+        Term(
+            "trick",
+            "أكلة",
+            rejected=("لمّة", "لمة", "لمّات", "لمات", "لمّاتك", "لمّته"),
+            source="Saudi players take a trick by 'eating' it (Arab News on Baloot); لمّة is Levantine",
+        ),
         Term(
             "hand (a deal and its play)",
             "اليد",
             rejected=("re:(?<!\\w)(?:ال|هذا ال|و)?صك(?!ة|ات|\\w)",),
             source="plain Arabic: what the cards dealt are, and their play",
         ),
-        Term("the match to 152 (Baloot)", "صكة", only=BALOOT, pattern="صك*", source=AR_SOURCE),
+        Term(
+            "the match to 152 (Baloot)",
+            "صكة",
+            only=BALOOT,
+            pattern="صك*",
+            source="Saudi players' word for a game to 152 (the sakkah-baloot project is named after it)",
+        ),
         Term(
             "contract (Baloot: what was bought)",
             "المشترى",
@@ -58,7 +70,7 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
             source="the glossary; Saudi players buy (يشتري) Hokum or Sun",
         ),
         Term(
-            "contract (Blot)",
+            "contract (Blot, Oh Hell)",
             "العقد",
             only=NOT_BALOOT,
             keys=("glossary.blot.term.contract", "glossary.term.contract", "table:contract"),
