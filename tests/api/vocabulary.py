@@ -169,6 +169,12 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
         ),
         Term("terz (Blot)", "تيرز", only=BLOT, source="the Belote loanword"),
         Term(
+            "dealer",
+            "الموزّع",
+            rejected=("re:(?<!\\w)(?:و|ف|ب|ل|ك)?(?:ال)?موزع(?!\\w)",),
+            source="one spelling, with its shadda",
+        ),
+        Term(
             "register: Modern Standard Arabic sentences (no Gulf colloquial verbs)",
             "",
             rejected=("لازم", "تقدر", "اللي", "مو", "ما فيه", "ما تقدر", "عشان", "وش", "ايش"),
