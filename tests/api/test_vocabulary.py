@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po
 
 from schemas.glossary import vocabulary as game_words
 from service import i18n
+from service.api import glossary
 from service.rules.registry import GAMES
 from tests.api import test_texts as texts
 from tests.api import vocabulary as vocab
@@ -291,3 +292,29 @@ def test_the_vocabulary_is_documented():
         (lang, t.word) for lang, terms in VOCABULARY.items() for t in terms if t.word and t.word not in doc
     ]
     assert not missing, missing
+
+
+TABLE_WORDS = {"contracts": "type", "doubles": "double", "combinations": "combo"}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_tables_game_words_are_the_glossarys(lang):
+    """The table shows the glossary's words and keeps its own strings for when it has none: those
+    strings are the same words (a contract, a doubling step, a combination, the capot)."""
+    table = json.loads((TABLE / f"{lang}.json").read_text(encoding="utf-8"))
+    differ = []
+    for game in GAMES.values():
+        words = glossary.glossary(game, lang)
+        v = game_words(game)
+        shown = {
+            f"{prefix}.{code}": words[section][code]
+            for section, prefix in TABLE_WORDS.items()
+            for code in v.sections.get(section, ())
+        }
+        if "capot" in words:
+            shown["capot"] = words["capot"]
+        for key, word in shown.items():
+            own = table.get(f"{key}@{game.id}", table.get(key))
+            if own is not None and own.casefold() != word.casefold():
+                differ.append((game.id, key, own, word))
+    assert not differ, differ
