@@ -318,3 +318,13 @@ def test_the_tables_game_words_are_the_glossarys(lang):
             if own is not None and own.casefold() != word.casefold():
                 differ.append((game.id, key, own, word))
     assert not differ, differ
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_detail_names_a_doubling_step_as_the_glossary_does(lang):
+    doubles = glossary.glossary(GAMES["baloot"], lang)["doubles"]
+    level = {"double": "2", "three": "3", "four": "4", "gahwa": "gahwa"}
+    steps = {
+        k.removeprefix("step."): v for k, v in po_texts(lang, "messages").items() if k.startswith("step.")
+    }
+    assert set(steps) == set(level) and {s: doubles[level[s]] for s in steps} == steps
