@@ -175,6 +175,11 @@ VOCABULARY: dict[str, tuple[Term, ...]] = {
             source="one spelling, with its shadda",
         ),
         Term(
+            "writing: Western digits, and the tanween written before the alef (نزولًا, not نزولاً)",
+            "",
+            rejected=("re:[\u0660-\u0669]", "re:\u0627\u064b"),
+        ),
+        Term(
             "register: Modern Standard Arabic sentences (no Gulf colloquial verbs)",
             "",
             rejected=("لازم", "تقدر", "اللي", "مو", "ما فيه", "ما تقدر", "عشان", "وش", "ايش"),
