@@ -285,7 +285,9 @@ def codes_markdown() -> str:
     english = i18n.CATALOGS[i18n.DEFAULT]
     for code in (*ALL_CODES, "withheld"):
         base = f"detail.{code}"
-        for key in sorted(k for k in english if k == base or k.startswith(base + ".")):
+        # a family's own text of a key (`key@family`) has the same English: one row per key
+        own = i18n.FAMILY_MARK
+        for key in sorted(k for k in english if (k == base or k.startswith(base + ".")) and own not in k):
             text = english[key]
             names = ", ".join(f"`{n}`" for n in sorted(_placeholders(text)))
             rows.append(f"| `{key}` | {names} | {text.replace('{', '`{').replace('}', '}`')} |")
