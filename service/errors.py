@@ -19,6 +19,7 @@ from werkzeug.exceptions import HTTPException
 
 from . import i18n
 from .action_errors import first_fault
+from .rules import registry
 from .rules.errors import Code, RuleError, detail_key
 
 PROBLEM_MIMETYPE = "application/problem+json"
@@ -131,7 +132,7 @@ def problem(
     (it quotes what failed: a parser's message, a limit) and other languages get the catalog's
     `detail.<code>` (docs/languages.md)."""
     lang = language()
-    title = i18n.text(lang, code) or HTTPStatus(status).phrase
+    title = i18n.text(lang, code, family()) or HTTPStatus(status).phrase
     if lang != i18n.DEFAULT and code in HTTP_CODES:
         detail = i18n.detail(lang, f"detail.{code}", {}, detail)
     body: dict[str, Any] = {
@@ -154,6 +155,15 @@ def language() -> str:
     if not has_request_context():
         return i18n.DEFAULT
     return i18n.negotiate(request.headers.get("Accept-Language"))
+
+
+def family() -> str | None:
+    """The family of the request's game (its blueprint is the game's id), whose own words a text
+    takes where games name a thing differently (docs/languages.md); None outside a game's route."""
+    if not has_request_context() or request.blueprint is None:
+        return None
+    game = registry.GAMES.get(request.blueprint)
+    return game.family if game is not None else None
 
 
 def from_http_exception(error: HTTPException) -> Response:
@@ -180,7 +190,7 @@ def from_http_exception(error: HTTPException) -> Response:
                 code, detail = fault.code.value, detail or fault.detail
                 params = {}
                 if language() != i18n.DEFAULT:  # the rule's own words, without what the schema saw
-                    detail = i18n.detail(language(), detail_key(fault.code), params, detail)
+                    detail = i18n.detail(language(), detail_key(fault.code), params, detail, family())
     if errors is not None:
         errors = flatten(errors)
     if detail is None:  # werkzeug's stock descriptions speak of browsers; ours name the problem
@@ -233,7 +243,7 @@ def from_rule_error(error: RuleError) -> Response:
     error's catalog key and parameters, which the answer also carries as data (`params`); the
     field at fault, in `errors`, keeps the rules' own English account, for developers (the
     precise reason of a summary that does not add up, which no player's sentence repeats)."""
-    detail = i18n.detail(language(), error.key, error.params, str(error))
+    detail = i18n.detail(language(), error.key, error.params, str(error), family())
     errors = {error.field: [str(error)]} if error.field else None
     return problem(
         422,
@@ -275,7 +285,9 @@ def codes_markdown() -> str:
     english = i18n.CATALOGS[i18n.DEFAULT]
     for code in (*ALL_CODES, "withheld"):
         base = f"detail.{code}"
-        for key in sorted(k for k in english if k == base or k.startswith(base + ".")):
+        # a family's own text of a key (`key@family`) has the same English: one row per key
+        own = i18n.FAMILY_MARK
+        for key in sorted(k for k in english if (k == base or k.startswith(base + ".")) and own not in k):
             text = english[key]
             names = ", ".join(f"`{n}`" for n in sorted(_placeholders(text)))
             rows.append(f"| `{key}` | {names} | {text.replace('{', '`{').replace('}', '}`')} |")

@@ -115,10 +115,42 @@ LANGUAGES: tuple[str, ...] = (DEFAULT, *sorted(lang for lang in CATALOGS if lang
 _HELD = frozenset(LANGUAGES)
 
 
-def text(lang: str, code: str) -> str | None:
-    """The text of `code` in `lang`, else in English, else None (a code no catalog knows)."""
-    found = CATALOGS.get(lang, {}).get(code)
-    return found if found is not None else CATALOGS[DEFAULT].get(code)
+FAMILY_MARK = "@"  # `call_not_allowed@baloot`: a family's own text of an entry (docs/languages.md)
+
+
+# (language, family) -> (the language's and English's catalogs they were built from, and the two as
+# the family reads them: its own texts, `key@family`, in place of the shared ones), so that a
+# family's text costs the lookup a shared one does. Built at first use, rebuilt if a catalog is
+# replaced. Families come from the registry, languages from the held ones: a bounded dict.
+_views: dict[tuple[str, str], tuple[Mapping[str, str], ...]] = {}
+
+
+def _own(catalog: Mapping[str, str], family: str) -> Mapping[str, str]:
+    mark = FAMILY_MARK + family
+    own = {k[: -len(mark)]: v for k, v in catalog.items() if k.endswith(mark)}
+    return {**catalog, **own} if own else catalog
+
+
+def _read_as(lang: str, family: str | None) -> tuple[Mapping[str, str], Mapping[str, str]]:
+    """(the catalog of `lang`, English's) as `family` reads them; English for a language not held."""
+    english = CATALOGS[DEFAULT]
+    base = CATALOGS.get(lang)
+    if family is None:
+        return (base if base is not None else english), english
+    if base is None:
+        base, lang = english, DEFAULT
+    held = _views.get((lang, family))
+    if held is None or held[0] is not base or held[1] is not english:
+        held = _views[lang, family] = (base, english, _own(base, family), _own(english, family))
+    return held[2], held[3]
+
+
+def text(lang: str, code: str, family: str | None = None) -> str | None:
+    """The text of `code` in `lang`, else in English, else None (a code no catalog knows); the
+    family's own text where games name the thing differently (`family`: "baloot")."""
+    catalog, english = _read_as(lang, family)
+    found = catalog.get(code)
+    return found if found is not None else english.get(code)
 
 
 # Parameters named in the language rather than inserted as sent: the key's prefix in the catalogs.
@@ -127,7 +159,9 @@ NAMED_PARAMS = {"strain": "strain", "step": "step"}  # a strain `strain.NT`, a d
 NONE = "\u2014"  # a parameter that is null (no bid yet): an em dash
 
 
-def _shown(lang: str, catalog: Mapping[str, str], name: str, value: object) -> str:
+def _shown(
+    lang: str, catalog: Mapping[str, str], english: Mapping[str, str], name: str, value: object
+) -> str:
     if value is None:
         return NONE
     if name == "card":
@@ -135,20 +169,26 @@ def _shown(lang: str, catalog: Mapping[str, str], name: str, value: object) -> s
     if name in SUIT_PARAMS or name in NAMED_PARAMS:
         prefix = "suit" if name in SUIT_PARAMS or value in ("S", "H", "D", "C") else NAMED_PARAMS[name]
         key = f"{prefix}.{value}"
-        return catalog.get(key) or CATALOGS[DEFAULT].get(key) or str(value)
+        return catalog.get(key) or english.get(key) or str(value)
     return str(value)
 
 
-def detail(lang: str, key: str, params: Mapping[str, object], fallback: str) -> str:
-    """The text of catalog entry `key` in `lang` (else English) with `params` in its placeholders;
-    `fallback` where no catalog holds the key or the entry asks for a parameter not given (a
-    defect the tests catch: tests/api/test_texts.py)."""
-    catalog = CATALOGS.get(lang, CATALOGS[DEFAULT])
-    template = catalog.get(key) or CATALOGS[DEFAULT].get(key)
+def detail(
+    lang: str, key: str, params: Mapping[str, object], fallback: str, family: str | None = None
+) -> str:
+    """The text of catalog entry `key` in `lang` (else English) with `params` in its placeholders,
+    in the words of `family` where it has its own (`key@family`); `fallback` where no catalog holds
+    the key or the entry asks for a parameter not given (a defect the tests catch:
+    tests/api/test_texts.py)."""
+    catalog, english = _read_as(lang, family)
+    template = catalog.get(key) or english.get(key)
     if template is None:
         return fallback
+    if not params:
+        return template
     try:
-        return template.format_map({name: _shown(lang, catalog, name, v) for name, v in params.items()})
+        shown = {name: _shown(lang, catalog, english, name, v) for name, v in params.items()}
+        return template.format_map(shown)
     except (KeyError, IndexError, ValueError):
         return fallback
 

@@ -114,7 +114,7 @@ def run(game: Game, operation: str, body: Mapping[str, Any]) -> Response:
     """Answer one operation. A request with a valid table key (`Trickref-Table-Key`) replays its
     record through the replay cache, seen through that key only; without one, as always."""
     rules = resolve_rules(game, body)
-    return json_response(translated(answer(game, operation, rules, body)))
+    return json_response(translated(answer(game, operation, rules, body), family=game.family))
 
 
 def answer(game: Game, operation: str, rules: Rules, body: Mapping[str, Any]) -> Any:
@@ -145,13 +145,15 @@ def answer_keyed(
         REPLAY_MEMO.reset(token)
 
 
-def translated(answer: Any, lang: str | None = None) -> Any:
-    """tricks/legal: each refused card's reason in the request's language (`lang`, else negotiated)."""
+def translated(answer: Any, lang: str | None = None, family: str | None = None) -> Any:
+    """tricks/legal: each refused card's reason in the request's language (`lang`, else negotiated),
+    in the words of the game's `family`."""
     illegal = answer.get("illegal") if isinstance(answer, dict) else None
     if illegal:
         lang = lang or language()
         for item in illegal:
-            item["reason"] = i18n.detail(lang, detail_key(Code(item["code"])), item["params"], item["reason"])
+            code = detail_key(Code(item["code"]))
+            item["reason"] = i18n.detail(lang, code, item["params"], item["reason"], family)
     return answer
 
 

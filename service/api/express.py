@@ -151,7 +151,7 @@ class ExpressLane:
             lang = i18n.negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
             rules = resolve_rules(route.game, loaded)
             result = answer_keyed(self.app, secret, route.game, route.engine, rules, loaded)
-            text = encode(translated(result, lang)).encode()
+            text = encode(translated(result, lang, route.game.family)).encode()
         except Exception:  # undecodable, refused by the schema or the rules, or a fault: the Flask
             return None  # path answers it with its problem
         headers = [

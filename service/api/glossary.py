@@ -5,7 +5,8 @@ from); their names from the catalogs by key:
 
 - suits, ranks and a card's name: `suit.<S>`, `suit_of.<S>`, `rank.<R>` and `card` (cards.po)
 - no trumps: `glossary.strain.NT`; the table's words: `glossary.term.<word>`; the bots' levels:
-  `glossary.level.<level>`
+  `glossary.level.<level>`; where a family has its own word for one of these (Baloot's contract,
+  its Sun for no trumps), `glossary.<family>.term.<word>` and `glossary.<family>.strain.NT` first
 - a family's codes: `glossary.<family>.<section>.<code>` (`glossary.baloot.doubles.gahwa`) and
   its single words `glossary.<family>.<word>` (`glossary.blot.capot`)
 
@@ -22,6 +23,19 @@ from service import i18n
 from service.rules.cards import SUITS
 from service.rules.game import Game
 
+# The shared entries a family words its own way (docs/languages.md, the vocabulary): Baloot's
+# contract is what was bought and its no trumps is Sun; Blot's contract is the bid that stands.
+OWN_TERMS = {"baloot": ("contract",), "blot": ("contract",)}
+OWN_NT = frozenset({"baloot"})
+
+
+def own_keys(family: str) -> dict[str, str]:
+    """{the family's own key: the shared key it stands for}."""
+    out = {f"glossary.{family}.term.{w}": f"glossary.term.{w}" for w in OWN_TERMS.get(family, ())}
+    if family in OWN_NT:
+        out[f"glossary.{family}.strain.NT"] = "glossary.strain.NT"
+    return out
+
 
 def keys(game: Game) -> dict[str, str]:
     """{glossary key: its English fallback} of every text the game's glossary names (cards.po's too)."""
@@ -36,14 +50,19 @@ def keys(game: Game) -> dict[str, str]:
     for section, codes in v.sections.items():
         out.update({f"glossary.{v.family}.{section}.{c}": c for c in codes})
     out.update({f"glossary.{v.family}.{w}": w for w in v.words})
+    out.update({own: out[shared] for own, shared in own_keys(v.family).items()})
     return out
 
 
 def _build(game: Game, lang: str) -> dict[str, Any]:
     v = vocabulary(game)
 
+    own = {shared: key for key, shared in own_keys(v.family).items()}
+
     def t(key: str, fallback: str) -> str:
-        found = i18n.text(lang, key)
+        found = i18n.text(lang, own[key]) if key in own else None
+        if found is None:
+            found = i18n.text(lang, key)
         return fallback if found is None else found
 
     suits = {s.value: t(f"suit.{s.value}", s.name.lower()) for s in SUITS}

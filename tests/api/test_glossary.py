@@ -176,7 +176,7 @@ def test_baloot_in_arabic_speaks_as_its_players(client):
     }
     assert body["capot"] == "كبوت"
     assert [body["doubles"][k] for k in ("2", "3", "4", "gahwa")] == ["دبل", "ثري", "فور", "قهوة"]
-    assert body["cards"]["JS"] == "ولد شريا"
+    assert body["cards"]["JS"] == "ولد سبيت"  # Saudi players' spades; clubs are شريا
 
 
 @pytest.mark.parametrize(

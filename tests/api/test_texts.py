@@ -185,7 +185,7 @@ def test_cards_suits_strains_and_steps_are_named_in_the_language():
     assert i18n.detail("ru", "detail.must_follow_suit", {"card": "JS", "suit": "D"}, "") == (
         "Нужно ходить в масть — бубны; карту «валет пик» играть нельзя."
     )
-    assert "ولد شريا" in i18n.detail("ar", "detail.must_follow_suit", {"card": "JS", "suit": "D"}, "")
+    assert "ولد سبيت" in i18n.detail("ar", "detail.must_follow_suit", {"card": "JS", "suit": "D"}, "")
     assert "ديمن" in i18n.detail("ar", "detail.must_follow_suit", {"card": "JS", "suit": "D"}, "")
     assert "без козыря" in i18n.detail("ru", "detail.invalid_trump.strain", {"strain": "NT"}, "")
     assert "قهوة" in i18n.detail("ar", "detail.double_not_allowed.step", {"seat": 1, "step": "gahwa"}, "")
@@ -416,7 +416,8 @@ def test_a_rule_value_problem_names_the_option_and_value(client):
         headers={"Accept-Language": "hy"},
     )
     assert resp.get_json()["detail"] == (
-        "no_trump_rounds կանոնը 3-ը նշում է մեկից ավելի անգամ. յուրաքանչյուրը կարող է լինել միայն մեկ անգամ։"  # noqa: RUF001 (the Armenian full stop)
+        "no_trump_rounds կանոնում մեկից ավելի անգամ նշված է՝ 3. "  # noqa: RUF001 (the Armenian comma)
+        "յուրաքանչյուր արժեք կարող է լինել միայն մեկ անգամ։"  # noqa: RUF001 (the Armenian full stop)
     )
 
 

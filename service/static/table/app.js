@@ -61,6 +61,7 @@ let words = null;
  */
 function word(section, code, fallback) {
   const names = words ? words[section] : null;
+  if (code === "") return typeof names === "string" ? names : fallback; // a single word: `capot`
   return names && typeof names[code] === "string" ? names[code] : fallback;
 }
 
@@ -91,7 +92,8 @@ function $(id) {
  * @param {Record<string, string | number>} [vars]
  */
 function t(key, vars) {
-  let text = T[key] ?? key;
+  // a game's own words first (`contract@baloot`), then the text all games share
+  let text = (saved ? T[`${key}@${saved.settings.game}`] : undefined) ?? T[key] ?? key;
   for (const [name, value] of Object.entries(vars || {})) text = text.replaceAll(`{${name}}`, String(value));
   return text;
 }
@@ -189,7 +191,7 @@ function contractText(contract) {
   const c = /** @type {Record<string, unknown>} */ (contract);
   const parts = [];
   if (typeof c.mode === "string") parts.push(word("contracts", c.mode, t(`type.${c.mode}`)));
-  if (c.capot) parts.push(t("capot"));
+  if (c.capot) parts.push(word("capot", "", t("capot")));
   else if (typeof c.value === "number") parts.push(String(c.value));
   // Baloot's Sun says no trumps already; a Hokum or a bid names its suit
   if (typeof c.strain === "string" && !(c.mode === "sun" && c.strain === "NT")) parts.push(strainText(c.strain));
@@ -714,7 +716,7 @@ function bazarBid(bids) {
     const options = offered.filter((b) => b.strain === strain);
     index = Math.max(0, Math.min(index, options.length - 1));
     const chosen = options[index];
-    number.textContent = chosen.capot ? t("capot") : String(chosen.value);
+    number.textContent = chosen.capot ? word("capot", "", t("capot")) : String(chosen.value);
     bid.dataset.action = JSON.stringify(chosen);
     bid.textContent = actionText(chosen);
     for (const b of strainRow.children) b.classList.toggle("chosen", /** @type {HTMLElement} */ (b).dataset.strain === strain);
