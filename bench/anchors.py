@@ -427,7 +427,9 @@ class FairHands:
         if sum(self.need) > len(u.cards):
             raise ValueError(f"the other seats hide {sum(self.need)} cards of {len(u.cards)} unseen")
         self._table: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = {}
-        if self.ways(0, self.need) == 0:
+        self.free = not any(u.voids.values())  # then a shuffle is uniform, and costs nothing to set up
+        self.cards = list(u.cards)
+        if not self.free and self.ways(0, self.need) == 0:
             raise ValueError(f"no deal fits the voids {u.voids}")
 
     def ways(self, suit: int, rem: tuple[int, ...]) -> int:
@@ -470,6 +472,11 @@ class FairHands:
         return splits, running
 
     def __call__(self, rng: random.Random) -> dict[int, list[int]]:
+        if self.free:
+            pool = list(self.cards)
+            rng.shuffle(pool)
+            starts = list(itertools.accumulate(self.need, initial=0))
+            return {q: pool[starts[i] : starts[i + 1]] for i, q in enumerate(self.seats)}
         hands: dict[int, list[int]] = {q: [] for q in self.seats}
         rem = self.need
         for suit in range(4):

@@ -110,3 +110,10 @@ def test_seat_deals_through_openspiel_are_the_exact_samplers() -> None:
         draws,
     )
     assert max(abs(v) for v in z.values()) < 4.5, z
+
+
+def test_without_voids_the_shuffle_is_the_exact_samplers() -> None:
+    u = _unseen(6, 44, {1: 7, 2: 7, 3: 7}, {})
+    exact = suit_counts(lambda rng: rejection_hands(u, rng), DRAWS, seed=7)
+    z = count_gaps(suit_counts(FairHands(u), DRAWS, seed=8), exact, DRAWS)
+    assert max(abs(v) for v in z.values()) < 4.5, z
