@@ -49,8 +49,8 @@ def suggest(
     `seed` makes the answer repeatable; `budget_ms` can only lower the level's own budget. The
     budget fixes the number of playouts before the search starts (a calibrated count), so the
     answer depends on the seed only; `clock` makes the budget a cap as well: on a loaded machine
-    the search stops at three quarters of the budget with the best answer so far (then `cut` is
-    true and the answer may differ from run to run).
+    the search stops before the budget's end (`core.stop_ms`) with the best answer so far (then
+    `cut` is true and the answer may differ from run to run).
     """
     if game not in GAMES:
         raise InvalidRecord(

@@ -10,7 +10,7 @@ Determinism: all chance comes from `random.Random(seed)`. The budget fixes, befo
 starts, how many deals and playouts it may run, from a calibrated cost per card played and per
 imagined deal (`Family.card_ms`), on half the budget: on a machine that gives the search its core,
 that plan is what decides the answer. The budget is also a cap: the clock is read before each deal
-drawn, each playout and every few tree iterations, and at `CUT` of the budget the search stops
+drawn, each playout and every few tree iterations, and at `stop_ms` of the budget the search stops
 wherever it is and answers from the deals it finished (a deal whose candidates were not all played
 out is dropped), the rule of thumb if none; the answer then says so (`cut`) and may differ from run
 to run. `clock=False` turns the cap off.
@@ -70,9 +70,20 @@ LEVELS: dict[str, Level] = {
 }
 
 
-# the share of the budget at which the clock stops a search wherever it is (the rest is room for
-# the answer and for a loaded machine, which can hold a process off its core for some milliseconds)
+# where the clock stops a search wherever it is: at this share of the budget, and at least SLACK_MS
+# before its end (room for the answer, and for a loaded machine, which holds a process off its core
+# for some milliseconds at a time: at small budgets that, not the share, is what overruns), but not
+# before FLOOR of it
 CUT = 0.75
+SLACK_MS = 8.0
+FLOOR = 0.4
+
+
+def stop_ms(budget: float) -> float:
+    """When the clock stops a search of `budget` ms."""
+    return max(budget * FLOOR, min(budget * CUT, budget - SLACK_MS))
+
+
 # a tree the clock cut with fewer iterations than this per candidate answers the rule of thumb
 THIN = 4
 
@@ -264,7 +275,7 @@ def search(
     k = fam.know(view, seat, rules)
     budget = level.budget_ms if budget_ms is None else min(level.budget_ms, float(budget_ms))
     # the clock's cap: the search stops here wherever it is and answers from the deals it finished
-    deadline = started + budget * CUT / 1000.0 if clock else math.inf
+    deadline = started + stop_ms(budget) / 1000.0 if clock else math.inf
 
     def done(
         action: Action,
@@ -336,7 +347,7 @@ def search(
             _checked(fam.policy(here), legal), [], 1, 0, False, ["budget below one deal: rule of thumb"]
         )
     worlds: list[Any] = []
-    halfway = started + budget * CUT / 2000.0 if clock else math.inf
+    halfway = started + stop_ms(budget) / 2000.0 if clock else math.inf
     short = False
     if level.infer:
         draw = fam.draw or imagine

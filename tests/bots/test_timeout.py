@@ -138,7 +138,7 @@ def test_a_cut_answer_is_legal_and_in_time(
         core.time, lean.time = saved
     assert s.action in view["legal_actions"]
     g.state(rules, {**hand, "actions": [*hand["actions"], s.action]})
-    assert s.elapsed_ms <= 20 * core.CUT + 5 * step_us / 1000
+    assert s.elapsed_ms <= core.stop_ms(20) + 5 * step_us / 1000
     assert s.playouts <= LEVELS[level].playouts
 
 
