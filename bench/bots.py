@@ -8,9 +8,19 @@ Hard's and Crazy's budgets can be scaled down (`--scale`, never below Normal's 5
 short: they keep their rank, but play weaker than at their full budgets, so say which scale a figure
 was taken at.
 
+The budget as a cap (`--cap`): every turn of `--cap-deals` Easy deals per game asked again of
+each level at each budget with the clock on, beside `--load` busy processes (two on this 2-core
+machine is the load the cap is held to): the search's `elapsed_ms` p50/p99/max and the share over
+the budget and over budget + 10 %, the wall time of what a request does around it (the seat's view
+from the record, the search, its JSON) p50/p99/max and the share over budget + 25 ms, its CPU time
+(what is the search's own and what is the machine holding the process off its core), and the share
+the clock cut. Run it under `nice -n 10` on a shared machine and say the load average beside it.
+
     python -m bench.bots [--deals 20] [--scale 1.0] [--games baloot,oh-hell] [--latency-only]
         [--latency-deals 2] [--latency-levels easy,normal,hard,crazy] [--skip-latency] [--no-net]
         [--pairs normal-hard]
+    python -m bench.bots --cap [--cap-budgets 20,50,default] [--cap-levels normal,hard,crazy]
+        [--cap-deals 1] [--load 2]
 """
 
 from __future__ import annotations
