@@ -657,9 +657,9 @@ def check_resampler(deals: int = 20, draws: int = 50, positions: int = 8, counte
         if st.is_terminal():
             continue
         p = st.current_player()
-        sampler_ = SeatDeals(game, seed)
+        seat_deals = SeatDeals(game, seed)
         hist = [int(a) for a in st.history()]
-        _, n, _, played, u, _ = sampler_.unseen(hist, p)
+        _, n, _, played, u, _ = seat_deals.unseen(hist, p)
         if not any(u.voids.values()):
             continue
         found += 1
@@ -669,7 +669,7 @@ def check_resampler(deals: int = 20, draws: int = 50, positions: int = 8, counte
             hidden = [c for i, c in enumerate(dealt) if i % n == q and c not in played[q]]
             assert len(hidden) == u.need[q] and not any(c % 4 in u.voids[q] for c in hidden), (q, u)
 
-        ours = suit_counts(functools.partial(hidden_hands, sampler_, st, p), counted, seed)
+        ours = suit_counts(functools.partial(hidden_hands, seat_deals, st, p), counted, seed)
         exact = suit_counts(lambda r, u=u: rejection_hands(u, r), counted, seed + 1)
         z = count_gaps(ours, exact, counted)
         print(f"  deal seed {seed} after {steps} actions, seat {p} to act:")
