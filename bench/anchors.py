@@ -26,9 +26,12 @@ Three measures, each optional (`--only rates,colver,openspiel`):
   a function of its deals: two versions of Hard compared deal by deal meet the same opponent
   wherever they play alike (before 2026-12-02 its imagined deals were drawn unseeded, and a rerun
   of the same code gave other results). ISMCTS imagines its deals from what its seat knows
-  (`SeatDeals`), as our bots do: OpenSpiel's own `resample_from_infostate` for `oh_hell` deals the
-  others only the cards they really hold (`--check-resampler`), a peek; `--ismcts-deals openspiel`
-  plays against ISMCTS with it, as every match before 15:20 UTC on 2026-12-02 did.
+  (`SeatDeals`), as our bots do, every deal that fits equally likely: OpenSpiel's own
+  `resample_from_infostate` for `oh_hell` deals the others only the cards they really hold, a peek;
+  `--ismcts-deals openspiel` plays against ISMCTS with it, as every match before 15:20 UTC on
+  2026-12-02 did. `--check-resampler` counts that peek, then shows, in positions where seats have
+  shown voids, the cards of each suit `SeatDeals` deals each other seat beside an exact uniform
+  sampler's (rejection over what the seat knows), with z.
 
 Our bots run with the clock's safety net off (`clock=False`: the budget fixes the playouts, so the
 figures do not depend on the machine's load); `--scale` scales their budgets (say which scale a
@@ -41,11 +44,15 @@ figure was taken at).
 from __future__ import annotations
 
 import argparse
+import bisect
+import functools
+import itertools
 import math
 import random
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from service.bots import LEVELS, suggest
@@ -368,6 +375,150 @@ def openspiel_deal(game: Any, rules: Any, seed: int) -> dict[str, Any]:
     return hand
 
 
+@dataclass(frozen=True)
+class Unseen:
+    """What a seat knows of the cards it has not seen: those cards (a card's suit is `card % 4`,
+    OpenSpiel's numbering), how many are still hidden in each other seat's hand, and the suits each
+    other seat has shown it lacks. The cards no seat needs are undealt (the stock)."""
+
+    cards: tuple[int, ...]
+    need: dict[int, int]
+    voids: dict[int, frozenset[int]]
+
+
+def rejection_hands(u: Unseen, rng: random.Random, tries: int = 1_000_000) -> dict[int, list[int]]:
+    """A deal uniform over what the seat knows, by rejection: shuffle the unseen cards, deal each
+    other seat its count in turn and the rest to the stock, and start again while any seat holds a
+    suit it showed it lacks. Exact, and slow where voids are many: the reference the fast sampler is
+    tested against."""
+    seats = sorted(u.need)
+    pool = list(u.cards)
+    for _ in range(tries):
+        rng.shuffle(pool)
+        hands: dict[int, list[int]] = {}
+        at = 0
+        for q in seats:
+            hand = pool[at : at + u.need[q]]
+            at += u.need[q]
+            if any(c % 4 in u.voids[q] for c in hand):
+                break
+            hands[q] = hand
+        else:
+            return hands
+    raise RuntimeError(f"no deal fits the voids {u.voids} in {tries} draws")
+
+
+class FairHands:
+    """Deals uniform over what a seat knows, drawn suit by suit without rejection.
+
+    A deal is a split of each suit's unseen cards between the other seats and the stock; the deals
+    with the same counts per seat and suit number the product of each suit's multinomial, so the
+    counts are drawn with exactly that weight (summed over the ways the later suits can fill what
+    each seat still needs) and each suit's cards are then shuffled into them. The weights are
+    counted once per position, exactly (Python integers), and each draw costs four picks and four
+    shuffles."""
+
+    def __init__(self, u: Unseen) -> None:
+        self.seats = sorted(u.need)
+        self.suits = [[c for c in u.cards if c % 4 == s] for s in range(4)]
+        self.allowed = [[i for i, q in enumerate(self.seats) if s not in u.voids[q]] for s in range(4)]
+        self.after = [sum(len(self.suits[j]) for j in range(i + 1, 4)) for i in range(4)]
+        self.need = tuple(u.need[q] for q in self.seats)
+        if sum(self.need) > len(u.cards):
+            raise ValueError(f"the other seats hide {sum(self.need)} cards of {len(u.cards)} unseen")
+        self._table: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = {}
+        self.free = not any(u.voids.values())  # then a shuffle is uniform, and costs nothing to set up
+        self.cards = list(u.cards)
+        if not self.free and self.ways(0, self.need) == 0:
+            raise ValueError(f"no deal fits the voids {u.voids}")
+
+    def ways(self, suit: int, rem: tuple[int, ...]) -> int:
+        """The deals of suits `suit`.. in which each other seat gets exactly `rem` more cards."""
+        if suit == 4:
+            return 0 if any(rem) else 1
+        running = self._splits(suit, rem)[1]
+        return running[-1] if running else 0
+
+    def _splits(self, suit: int, rem: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int]]:
+        key = (suit, rem)
+        found = self._table.get(key)
+        if found is not None:
+            return found
+        n = len(self.suits[suit])
+        allowed = self.allowed[suit]
+        splits: list[tuple[int, ...]] = []
+        running: list[int] = []
+        total = 0
+        for xs in itertools.product(*(range(min(rem[i], n) + 1) for i in allowed)):
+            given = sum(xs)
+            if given > n:
+                continue
+            x = [0] * len(rem)
+            for i, xi in zip(allowed, xs, strict=True):
+                x[i] = xi
+            left = tuple(r - xi for r, xi in zip(rem, x, strict=True))
+            if sum(left) > self.after[suit]:  # the later suits cannot fill what is left
+                continue
+            later = self.ways(suit + 1, left)
+            if not later:
+                continue
+            ways = math.factorial(n) // math.factorial(n - given)
+            for xi in xs:
+                ways //= math.factorial(xi)
+            total += ways * later
+            splits.append(tuple(x))
+            running.append(total)
+        self._table[key] = (splits, running)
+        return splits, running
+
+    def __call__(self, rng: random.Random) -> dict[int, list[int]]:
+        if self.free:
+            pool = list(self.cards)
+            rng.shuffle(pool)
+            starts = list(itertools.accumulate(self.need, initial=0))
+            return {q: pool[starts[i] : starts[i + 1]] for i, q in enumerate(self.seats)}
+        hands: dict[int, list[int]] = {q: [] for q in self.seats}
+        rem = self.need
+        for suit in range(4):
+            splits, running = self._splits(suit, rem)
+            x = splits[bisect.bisect_right(running, rng.randrange(running[-1]))]
+            cards = list(self.suits[suit])
+            rng.shuffle(cards)
+            at = 0
+            for i, q in enumerate(self.seats):
+                hands[q].extend(cards[at : at + x[i]])
+                at += x[i]
+            rem = tuple(r - xi for r, xi in zip(rem, x, strict=True))
+        return hands
+
+
+def suit_counts(
+    draw: Callable[[random.Random], dict[int, list[int]]], draws: int, seed: int
+) -> dict[tuple[int, int], tuple[float, float]]:
+    """Per other seat and suit, the mean and variance of the cards dealt to it over `draws` draws."""
+    rng = random.Random(seed)
+    tallies: dict[tuple[int, int], list[int]] = {}
+    for _ in range(draws):
+        for q, hand in draw(rng).items():
+            for s in range(4):
+                tallies.setdefault((q, s), []).append(sum(1 for c in hand if c % 4 == s))
+    return {k: (statistics.mean(v), statistics.pvariance(v)) for k, v in tallies.items()}
+
+
+def count_gaps(
+    ours: dict[tuple[int, int], tuple[float, float]],
+    exact: dict[tuple[int, int], tuple[float, float]],
+    draws: int,
+) -> dict[tuple[int, int], float]:
+    """Per seat and suit, the difference of the mean counts in standard errors (z)."""
+    out = {}
+    for k, (m, v) in exact.items():
+        m2, v2 = ours[k]
+        se = math.sqrt((v + v2) / draws)
+        out[k] = (m2 - m) / se if se > 0 else (0.0 if m2 == m else math.inf)
+    return out
+
+
 class SeatDeals:
     """Imagined deals for OpenSpiel's ISMCTS from what its seat knows, as our bots imagine theirs.
 
@@ -378,18 +529,19 @@ class SeatDeals:
     which 21 cards the others hold, a peek no player has. This sampler deals them from every card
     the seat has not seen: its own hand, the turned card and the cards played are known, each
     other seat keeps the cards it played, and a seat that did not follow suit gets none of that
-    suit. Most constrained seats are dealt first; a draw that gets stuck is drawn again. It is
-    written apart from our bots' `knowledge.imagine` on purpose: an anchor that shared our sampler
-    would share its mistakes."""
+    suit; every deal that fits is equally likely (`FairHands`, tested against `rejection_hands`).
+    It is written apart from our bots' `knowledge.imagine` on purpose: an anchor that shared our
+    sampler would share its mistakes."""
 
     def __init__(self, game: Any, seed: int) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self._cache: tuple[tuple[int, ...], Any] | None = None
 
-    def _public(self, history: list[int], player: int) -> Any:
+    def unseen(self, history: list[int], player: int) -> Any:
         """What `player` knows from the history: its hand, the turned card, each seat's cards
-        played and its voids. Cached: ISMCTS asks a thousand times from the same position."""
+        played and its voids; and the fair sampler of that position. Cached: ISMCTS asks a thousand
+        times from the same position."""
         key = (player, *history)
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
@@ -412,33 +564,20 @@ class SeatDeals:
                 trick = [*trick, a] if len(trick) < n - 1 else []
             st.apply_action(a)
         seen = set(own) | {trump} | {c for cs in played for c in cs}
-        unseen = [c for c in range(52) if c not in seen]
         others = [q for q in range(n) if q != player]
-        need = {q: tricks - len(played[q]) for q in others}
-        order = sorted(others, key=lambda q: (sum(1 for c in unseen if c % 4 not in voids[q]) - need[q], q))
-        found = (tricks, n, own, played, voids, unseen, need, order)
+        u = Unseen(
+            tuple(c for c in range(52) if c not in seen),
+            {q: tricks - len(played[q]) for q in others},
+            {q: frozenset(voids[q]) for q in others},
+        )
+        found = (tricks, n, own, played, u, FairHands(u))
         self._cache = (key, found)
         return found
 
     def __call__(self, state: Any, player: int) -> Any:
         history = [int(a) for a in state.history()]
-        tricks, n, own, played, voids, unseen, need, order = self._public(history, player)
-        hands: dict[int, list[int]] = {}
-        for _ in range(100):
-            pool = list(unseen)
-            self.rng.shuffle(pool)
-            hands = {player: list(own)}
-            for q in order:
-                taken = [c for c in pool if c % 4 not in voids[q]][: need[q]]
-                if len(taken) < need[q]:
-                    break
-                chosen = set(taken)
-                pool = [c for c in pool if c not in chosen]
-                hands[q] = played[q] + taken
-            if len(hands) == n:
-                break
-        else:  # the true deal fits, so a hundred stuck draws mean the constraints were misread
-            raise RuntimeError(f"SeatDeals: no deal fits the voids {voids} for player {player}")
+        tricks, n, own, played, _, fair = self.unseen(history, player)
+        hands = {player: list(own), **{q: played[q] + h for q, h in fair(self.rng).items()}}
         out = self.game.new_initial_state()
         out.apply_action(history[0])
         out.apply_action(history[1])
@@ -452,9 +591,21 @@ class SeatDeals:
         return out
 
 
-def check_resampler(deals: int = 20, draws: int = 50) -> None:
+def hidden_hands(deals: SeatDeals, st: Any, player: int, _: random.Random) -> dict[int, list[int]]:
+    """One deal drawn by `deals` through OpenSpiel's state: each other seat's cards not yet played."""
+    history = [int(a) for a in st.history()]
+    _, n, _, played, u, _ = deals.unseen(history, player)
+    drawn = deals(st, player)
+    assert drawn.information_state_string(player) == st.information_state_string(player)
+    deal = drawn.history()[2 : 2 + n * history[0]]
+    return {q: [c for i, c in enumerate(deal) if i % n == q and c not in played[q]] for q in u.need}
+
+
+def check_resampler(deals: int = 20, draws: int = 50, positions: int = 8, counted: int = 1500) -> None:
     """How often OpenSpiel's resampled deals give the other seats exactly the cards they were
-    really dealt (a sampler from what the seat knows: almost never), beside `SeatDeals`."""
+    really dealt (a sampler from what the seat knows: almost never), beside `SeatDeals`; then, in
+    `positions` positions where a seat has shown a void, the cards `SeatDeals` deals each other seat
+    per suit over `counted` draws beside an exact uniform sampler's (`rejection_hands`), with z."""
     import pyspiel
 
     game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 7})
@@ -486,6 +637,51 @@ def check_resampler(deals: int = 20, draws: int = 50) -> None:
                     counts[name] += 1
     for name, c in counts.items():
         print(f"  {name}: the other seats hold exactly the cards they were dealt in {c} of {total} draws")
+    print(
+        f"  cards of each suit (C D S H) dealt to each other seat, SeatDeals / exact (rejection), z,"
+        f" {counted} draws each; v: the seat showed that void"
+    )
+    worst = 0.0
+    found = 0
+    for d in range(10 * positions):
+        if found == positions:
+            break
+        seed = 7919 * (9001 + d)
+        st = _openspiel_start(game, ours_game, rules, seed)
+        play = random.Random(seed)
+        steps = play.randint(12, 26)
+        for _ in range(steps):
+            if st.is_terminal():
+                break
+            st.apply_action(play.choice(st.legal_actions()))
+        if st.is_terminal():
+            continue
+        p = st.current_player()
+        seat_deals = SeatDeals(game, seed)
+        hist = [int(a) for a in st.history()]
+        _, n, _, played, u, _ = seat_deals.unseen(hist, p)
+        if not any(u.voids.values()):
+            continue
+        found += 1
+        size = n * hist[0]
+        dealt = hist[2 : 2 + size]
+        for q in u.need:  # the true deal is one the sampler may draw
+            hidden = [c for i, c in enumerate(dealt) if i % n == q and c not in played[q]]
+            assert len(hidden) == u.need[q] and not any(c % 4 in u.voids[q] for c in hidden), (q, u)
+
+        ours = suit_counts(functools.partial(hidden_hands, seat_deals, st, p), counted, seed)
+        exact = suit_counts(lambda r, u=u: rejection_hands(u, r), counted, seed + 1)
+        z = count_gaps(ours, exact, counted)
+        print(f"  deal seed {seed} after {steps} actions, seat {p} to act:")
+        for q in sorted(u.need):
+            cells = "  ".join(
+                f"{OS_SUITS[s]}{'v' if s in u.voids[q] else ' '} {ours[q, s][0]:.2f}/{exact[q, s][0]:.2f}"
+                f" ({z[q, s]:+.1f})"
+                for s in range(4)
+            )
+            print(f"    seat {q} ({u.need[q]} hidden): {cells}")
+        worst = max(worst, *(abs(v) for v in z.values()))
+    print(f"  largest |z| over {found} positions: {worst:.1f}", flush=True)
 
 
 def _openspiel_start(game: Any, ours_game: Any, rules: Any, seed: int) -> Any:

@@ -8,16 +8,30 @@ Hard's and Crazy's budgets can be scaled down (`--scale`, never below Normal's 5
 short: they keep their rank, but play weaker than at their full budgets, so say which scale a figure
 was taken at.
 
+The budget as a cap (`--cap`): every turn of `--cap-deals` Easy deals per game asked again of
+each level at each budget with the clock on, beside `--load` busy processes (two on this 2-core
+machine is the load the cap is held to): the search's `elapsed_ms` p50/p99/max and the share over
+the budget and over budget + 10 %, the wall time of what a request does around it (the seat's view
+from the record, the search, its JSON) p50/p99/max and the share over budget + 25 ms, its CPU time
+(what is the search's own and what is the machine holding the process off its core), and the share
+the clock cut. Run it under `nice -n 10` on a shared machine and say the load average beside it.
+
     python -m bench.bots [--deals 20] [--scale 1.0] [--games baloot,oh-hell] [--latency-only]
         [--latency-deals 2] [--latency-levels easy,normal,hard,crazy] [--skip-latency] [--no-net]
         [--pairs normal-hard]
+    python -m bench.bots --cap [--cap-budgets 20,50,default] [--cap-levels normal,hard,crazy]
+        [--cap-deals 1] [--load 2]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import statistics
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -110,6 +124,67 @@ def latency(game: str, level: str, deals: int, clock: bool = True) -> dict[str, 
     }
 
 
+def cap_positions(game: str, deals: int, seed: int = 15485863) -> list[tuple[dict[str, Any], int]]:
+    """Records of every move of `deals` seeded deals played by Easy (the rule of thumb with a
+    careless card now and then, so the positions vary), with the seat to act."""
+    g = GAMES[game]
+    rules = g.rules(None)
+    out: list[tuple[dict[str, Any], int]] = []
+    for d in range(deals):
+        hand = g.deal(rules, {"dealer": d % 2, "seed": seed + d})["hand"]
+        while True:
+            full = g.state(rules, hand)
+            if full["phase"] in ("complete", "redeal"):
+                break
+            seat = full["to_act"]
+            out.append((hand, seat))
+            view = g.state(rules, {**hand, "seat": seat})
+            s = suggest(game, view, seat, "easy", seed=d * 1000 + len(out), clock=False)
+            hand = {**hand, "actions": [*hand["actions"], s.action]}
+    return out
+
+
+def cap(
+    game: str, level: str, budget: float, positions: list[tuple[dict[str, Any], int]]
+) -> tuple[list[float], list[float], list[float], int]:
+    """Suggestions with the clock on at `budget`: the search's own `elapsed_ms`, the wall time and
+    the CPU time (this thread's) of what a request does around it (the seat's view from the record,
+    the search, its JSON), and the answers the clock cut."""
+    g = GAMES[game]
+    rules = g.rules(None)
+    elapsed: list[float] = []
+    wall: list[float] = []
+    cpu: list[float] = []
+    cut = 0
+    for i, (hand, seat) in enumerate(positions):
+        t0, c0 = time.perf_counter(), time.thread_time()
+        view = g.state(rules, {**hand, "seat": seat})
+        s = suggest(game, view, seat, level, seed=i, budget_ms=budget)
+        json.dumps(s.to_json())
+        wall.append((time.perf_counter() - t0) * 1000.0)
+        cpu.append((time.thread_time() - c0) * 1000.0)
+        elapsed.append(s.elapsed_ms)
+        cut += s.cut
+    return elapsed, wall, cpu, cut
+
+
+def cap_line(budget: float, elapsed: list[float], wall: list[float], cpu: list[float], cut: int) -> str:
+    n = len(elapsed)
+    return (
+        f"elapsed p50 {pct(elapsed, 0.5):6.1f} p99 {pct(elapsed, 0.99):6.1f} max {max(elapsed):6.1f},"
+        f" over budget {sum(e > budget for e in elapsed) / n:5.1%},"
+        f" over +10% {sum(e > budget * 1.1 for e in elapsed) / n:5.1%};"
+        f" wall p50 {pct(wall, 0.5):6.1f} p99 {pct(wall, 0.99):6.1f} max {max(wall):6.1f},"
+        f" over budget+25 {sum(w > budget + 25 for w in wall) / n:5.1%}; cpu p99 {pct(cpu, 0.99):6.1f}"
+        f" max {max(cpu):6.1f}; cut {cut / n:5.1%} ({n} calls)"
+    )
+
+
+def busy(count: int) -> list[subprocess.Popen[bytes]]:
+    """`count` CPU-bound processes (a Python loop each), the load the cap is measured beside."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20)
@@ -126,8 +201,21 @@ def main() -> None:
     parser.add_argument("--latency-only", action="store_true", help="the latency table only (--skip-matches)")
     parser.add_argument("--first", type=int, default=0, help="the first deal's number (to extend a run)")
     parser.add_argument("--verbose", action="store_true", help="print every deal's difference")
+    parser.add_argument(
+        "--cap",
+        action="store_true",
+        help="the budget as a cap: suggestions with the clock on at --cap-budgets, on every move of"
+        " --cap-deals Easy deals per game, beside --load busy processes; nothing else",
+    )
+    parser.add_argument("--cap-budgets", default="20,50", help="ms; 'default' for the level's own")
+    parser.add_argument("--cap-levels", default="normal,hard,crazy")
+    parser.add_argument("--cap-deals", type=int, default=1)
+    parser.add_argument("--load", type=int, default=0, help="busy processes beside the --cap run")
     args = parser.parse_args()
     games = args.games.split(",")
+    if args.cap:
+        run_cap(args, games)
+        return
     if args.latency_only:
         args.skip_matches = True
     if not args.skip_latency:
@@ -156,6 +244,38 @@ def main() -> None:
                 )
                 if args.verbose:
                     print(f"    deals {args.first}..{args.first + args.deals - 1}: {diffs}", flush=True)
+
+
+def run_cap(args: argparse.Namespace, games: list[str]) -> None:
+    loads = busy(args.load)
+    try:
+        time.sleep(0.5 if loads else 0.0)
+        print(
+            f"budgets as caps, in-process, clock on, {args.load} busy processes beside;"
+            f" load average {os.getloadavg()[0]:.1f} at the start; ms"
+        )
+        positions = {game: cap_positions(game, args.cap_deals) for game in games}
+        for budget_text in args.cap_budgets.split(","):
+            for level in args.cap_levels.split(","):
+                budget = LEVELS[level].budget_ms if budget_text == "default" else float(budget_text)
+                budget = min(budget, LEVELS[level].budget_ms)
+                pooled: tuple[list[float], list[float], list[float]] = ([], [], [])
+                cuts = 0
+                for game in games:
+                    elapsed, wall, cpu, cut = cap(game, level, budget, positions[game])
+                    pooled[0].extend(elapsed)
+                    pooled[1].extend(wall)
+                    pooled[2].extend(cpu)
+                    cuts += cut
+                    line = cap_line(budget, elapsed, wall, cpu, cut)
+                    print(f"  {game:17} {level:6} {budget:5.0f}: {line}", flush=True)
+                line = cap_line(budget, *pooled, cuts)
+                print(f"  {'all':17} {level:6} {budget:5.0f}: {line}", flush=True)
+        print(f"  load average {os.getloadavg()[0]:.1f} at the end")
+    finally:
+        for p in loads:
+            p.kill()
+            p.wait()
 
 
 if __name__ == "__main__":

@@ -48,8 +48,9 @@ def suggest(
     A complete hand is `hand_complete`, a seat with nothing to do `not_your_turn` (422 on the wire).
     `seed` makes the answer repeatable; `budget_ms` can only lower the level's own budget. The
     budget fixes the number of playouts before the search starts (a calibrated count), so the
-    answer depends on the seed only; `clock` keeps the wall-clock safety net, which may cut a search
-    short on an overloaded machine (then `cut` is true and the answer may differ from run to run).
+    answer depends on the seed only; `clock` makes the budget a cap as well: on a loaded machine
+    the search stops before the budget's end (`core.stop_ms`) with the best answer so far (then
+    `cut` is true and the answer may differ from run to run).
     """
     if game not in GAMES:
         raise InvalidRecord(

@@ -6,15 +6,19 @@ whose view for the seat differs from the one given is redrawn too), then for eac
 play the rest of the hand with the family's rule of thumb for every seat and score it. A candidate's
 value is its mean score over the deals, on the game's own scale.
 
-Determinism: all chance comes from `random.Random(seed)`. The budget does not cut the search by the
-clock: it fixes, before the search starts, how many deals and playouts it may run, from a calibrated
-cost per card played and per imagined deal (`Family.card_ms`). The clock is only a safety net (checked
-after each deal), which can cut a search short on an overloaded machine; the answer then says so
-(`cut`). `clock=False` turns the net off.
+Determinism: all chance comes from `random.Random(seed)`. The budget fixes, before the search
+starts, how many deals and playouts it may run, from a calibrated cost per card played and per
+imagined deal (`Family.card_ms`), on half the budget: on a machine that gives the search its core,
+that plan is what decides the answer. The budget is also a cap: the clock is read before each deal
+drawn, each playout and every few tree iterations, and at `stop_ms` of the budget the search stops
+wherever it is and answers from the deals it finished (a deal whose candidates were not all played
+out is dropped), the rule of thumb if none; the answer then says so (`cut`) and may differ from run
+to run. `clock=False` turns the cap off.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -65,6 +69,23 @@ LEVELS: dict[str, Level] = {
     "crazy": Level("crazy", True, 1500.0, 40000, True, 6, 0.15, True, True, 1.0, 0.4),
 }
 
+
+# where the clock stops a search wherever it is: at this share of the budget, and at least SLACK_MS
+# before its end (room for the answer, and for a loaded machine, which holds a process off its core
+# for some milliseconds at a time: at small budgets that, not the share, is what overruns), but not
+# before FLOOR of it
+CUT = 0.75
+SLACK_MS = 8.0
+FLOOR = 0.4
+
+
+def stop_ms(budget: float) -> float:
+    """When the clock stops a search of `budget` ms."""
+    return max(budget * FLOOR, min(budget * CUT, budget - SLACK_MS))
+
+
+# a tree the clock cut with fewer iterations than this per candidate answers the rule of thumb
+THIN = 4
 
 # the share of a tree search's plan spent on imagined deals; the rest buys tree iterations, which
 # take the deals kept in turn. Late in a hand a deal rebuilt from the view costs about fifty
@@ -164,13 +185,17 @@ def _world(
     infer: bool,
     tries: int = 30,
     tally: list[int] | None = None,
+    deadline: float = math.inf,
 ) -> tuple[Any, list[tuple[Any, Action]]] | None:
     """One imagined deal replayed to the view's position, whose view for `seat` is the one given.
     After `tries` draws, the last deal the rules accept is used even if its view differs (a
-    combination announced but not matched by any draw)."""
+    combination announced but not matched by any draw); past the `deadline` (a perf_counter time),
+    no further draw is tried."""
     fallback: tuple[Any, list[tuple[Any, Action]]] | None = None
     draw = fam.draw or imagine
-    for _ in range(tries):
+    for i in range(tries):
+        if i and time.perf_counter() > deadline:
+            break
         drawn = draw(k, rng)
         if drawn is None:
             continue
@@ -249,7 +274,8 @@ def search(
     rng = random.Random(seed)
     k = fam.know(view, seat, rules)
     budget = level.budget_ms if budget_ms is None else min(level.budget_ms, float(budget_ms))
-    deadline = started + budget / 1000.0 if clock else float("inf")
+    # the clock's cap: the search stops here wherever it is and answers from the deals it finished
+    deadline = started + stop_ms(budget) / 1000.0 if clock else math.inf
 
     def done(
         action: Action,
@@ -321,7 +347,7 @@ def search(
             _checked(fam.policy(here), legal), [], 1, 0, False, ["budget below one deal: rule of thumb"]
         )
     worlds: list[Any] = []
-    halfway = started + budget / 2000.0 if clock else float("inf")
+    halfway = started + stop_ms(budget) / 2000.0 if clock else math.inf
     short = False
     if level.infer:
         draw = fam.draw or imagine
@@ -332,6 +358,9 @@ def search(
             if tally[0] >= most:  # the draws cost more replays than the plan pays for: keep fewer
                 n_worlds = max(1, -(-len(drawn) // level.pool))
                 break
+            if time.perf_counter() > halfway:  # the clock: drawing took its share of the budget
+                short = True
+                break
             if maker is not None:  # the lean deals: every draw fits (the engine's would take the first)
                 got = None
                 for _ in range(10):
@@ -340,11 +369,8 @@ def search(
                         break
                 if got is not None:
                     drawn.append(maker(got[0]))
-                if time.perf_counter() > halfway:
-                    short = True
-                    break
                 continue
-            w = _world(fam, view, seat, rules, k, rng, True, 10, tally)
+            w = _world(fam, view, seat, rules, k, rng, True, 10, tally, halfway)
             if w is None:
                 continue
             weight = 1.0
@@ -355,38 +381,44 @@ def search(
                 else:
                     weight *= fam.fit(before, action, level.sharp)
             drawn.append((w[0], weight))
-            if time.perf_counter() > halfway:
-                short = True
-                break
         worlds = _keep(drawn, n_worlds, rng)
     else:
         worlds.append(here)
         while len(worlds) < n_worlds:
-            w = _world(fam, view, seat, rules, k, rng, False, 10)
+            if time.perf_counter() > halfway:  # the clock: drawing took its share of the budget
+                short = True
+                break
+            w = _world(fam, view, seat, rules, k, rng, False, 10, None, halfway)
             if w is None:
                 break
             worlds.append(w[0])
-            if time.perf_counter() > halfway:  # the safety net: drawing deals took half the budget
-                short = True
-                break
     if treed and fam.tree is not None and worlds:
         # fewer deals than planned only where the clock's net cut the drawing: fewer iterations too
         runs = iterations * len(worlds) // n_worlds
         found = fam.tree(worlds, seat, cands, runs, rng, deadline)
         if found is not None:
             values, choice, runs, tree_cut = found
+            if tree_cut and runs < THIN * len(cands):  # too few iterations to overrule the thumb
+                choice = thumb
             return done(choice, values, len(worlds), runs, short or tree_cut, [])
     scores: list[list[float]] = [[] for _ in cands]
     playouts = 0
     cut = short
     for st in worlds:
-        for i, a in enumerate(cands):
-            scores[i].append(playout(fam, st.apply(a), seat))
+        row = []
+        for a in cands:
+            if time.perf_counter() > deadline:
+                break
+            row.append(playout(fam, st.apply(a), seat))
             playouts += 1
-        if time.perf_counter() > deadline:
-            cut = cut or len(scores[0]) < len(worlds)
+        if len(row) < len(cands):  # cut inside the deal: its candidates would not be compared alike
+            cut = True
             break
+        for i, v in enumerate(row):
+            scores[i].append(v)
     used = len(scores[0])
+    if used == 0:
+        return done(thumb, [], 0, playouts, cut, ["cut before a deal was played out: rule of thumb"])
     values = [(a, sum(scores[i]) / used) for i, a in enumerate(cands)]
     return done(cands[_choose(scores, level.trust)], values, used, playouts, cut, [])
 
@@ -445,7 +477,8 @@ def _choose(scores: list[list[float]], trust: float) -> int:
         else:
             se = abs(mean)
         margin = mean - trust * se
-        if margin > best_margin or (margin == best_margin and i != best and mean > 0 and best == 0):
+        # strictly: one deal alone, or one deal better among ties, puts the margin at 0 (up to rounding)
+        if margin > best_margin + 1e-9 * (1.0 + abs(mean)):
             best, best_margin = i, margin
     return best
 
