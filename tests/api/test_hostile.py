@@ -243,3 +243,40 @@ def test_docs_off_serves_no_assets():
         client.get("/docs").status_code == 404
         and client.get("/docs/assets/swagger-ui.css").status_code == 404
     )
+
+
+# --- module-level memos under threads ---------------------------------------------------------------
+
+
+def test_the_language_memo_evicts_safely_under_threads(monkeypatch):
+    """Eight threads choosing languages from distinct Accept-Language values, the interpreter
+    switching threads as often as it can: the memo's eviction (a full memo drops its oldest entry)
+    must never raise, since a request that met it would get a 500."""
+    import sys
+    import threading
+
+    from service import i18n
+
+    monkeypatch.setattr(i18n, "CACHE_SIZE", 8)
+    monkeypatch.setattr(i18n, "_cache", {})
+    raised: list[BaseException] = []
+
+    def choose(thread: int) -> None:
+        try:
+            for i in range(3000):
+                assert i18n.negotiate(f"ru;q=0.{i % 9 + 1}, x-t{thread}-{i}") == "ru"
+        except BaseException as error:  # what a request would have met
+            raised.append(error)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=choose, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not raised, f"{len(raised)} threads raised: {raised[0]!r}"
+    assert len(i18n._cache) <= 8
