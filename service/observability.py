@@ -305,7 +305,7 @@ def archive_dead_worker(pid: int, path: str | None = None) -> int:
 # --- gunicorn's own errors ------------------------------------------------------------------------
 
 _SERVER_LOG = logging.getLogger(f"{LOGGER_NAME}.server")
-_SERVER_CODES = {400: "malformed_request", 500: "internal_error"}
+_SERVER_CODES = {400: "malformed_http", 500: "internal_error"}
 
 
 def server_error_response(status: int, reason: str, message: str) -> bytes:

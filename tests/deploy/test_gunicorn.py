@@ -249,7 +249,7 @@ def test_gunicorn_refusals_are_problem_json(gunicorn: Gunicorn) -> None:
         status, headers, body = raw(gunicorn.port, request)
         assert 400 <= status < 500 and headers["content-type"] == "application/problem+json", body
         problem = json.loads(body)
-        assert problem["status"] == status and problem["code"] in ("malformed_request", "http_error")
+        assert problem["status"] == status and problem["code"] in ("malformed_http", "http_error")
         assert problem["request_id"] == headers["x-request-id"] and problem["request_id"] != "a\rb"
         ids.append(problem["request_id"])
     gunicorn.stop()
