@@ -570,6 +570,7 @@ class PoolsReport:
     state: list[tuple[str, Phase]] = field(default_factory=list)
     metrics: Flood = field(default_factory=Flood)
     scrape_cpu_ms: float = float("nan")  # the rules workers' CPU per scrape answered 200
+    flood_cpu: tuple[float, float] = (float("nan"), float("nan"))  # rules workers', front nginx's: s
     scrape: tuple[float, int] = (float("nan"), 0)  # one scrape after the flood: ms, bytes
     side_door: Flood | None = None  # None: nothing listens on the api pod's bots port
     side_door_answer: int = 0  # one suggestion's status there, before the flood (0: refused)
@@ -606,13 +607,16 @@ def pools_phase(args: argparse.Namespace, root: Path, tree: str) -> PoolsReport:
             say(f"pools ({tree}): 8 addresses looping on the metrics port ...")
             stop = threading.Event()
             cpu = cpu_seconds(rules.workers_pids())
+            nginx_cpu = cpu_seconds(front.pids())
             flooding = report.metrics.start(front.metrics_port, "GET", [("/metrics", None)], 8, 1, stop, 10.0)
             phase = open_loop(front.port, states, args.bots_rate, seconds, 8, "metrics flood")
             stop.set()
             for thread in flooding:
                 thread.join(15)
             served = report.metrics.statuses.get(200, 0)
-            report.scrape_cpu_ms = (cpu_seconds(rules.workers_pids()) - cpu) * 1000 / max(served, 1)
+            spent = cpu_seconds(rules.workers_pids()) - cpu
+            report.scrape_cpu_ms = spent * 1000 / max(served, 1)
+            report.flood_cpu = (spent, cpu_seconds(front.pids()) - nginx_cpu)
             report.state.append(("8 addresses scraping /metrics", phase))
             time.sleep(2.5)  # past any cached exposition
             status, _, body, took = exchange(front.metrics_port, "GET", "/metrics", source="127.0.0.3")
@@ -672,6 +676,7 @@ def print_pools(reports: list[PoolsReport], failures: list[str]) -> None:
         rows = [
             ["metrics flood: statuses", r.metrics.summary()],
             ["  rules workers' CPU per scrape answered (ms)", f"{r.scrape_cpu_ms:.1f}"],
+            ["  CPU during it (s): rules workers, front nginx", f"{r.flood_cpu[0]:.2f}, {r.flood_cpu[1]:.2f}"],
             ["one scrape, quiet: ms, bytes", f"{r.scrape[0]:.1f}, {r.scrape[1]}"],
             ["hands/suggest on the api pod's bots port", f"{r.side_door_answer or 'refused'}; flood: {side}"],
             ["Crazy burst through the front: statuses", r.bots.summary()],
