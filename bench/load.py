@@ -676,7 +676,7 @@ def print_pools(reports: list[PoolsReport], failures: list[str]) -> None:
         rows = [
             ["metrics flood: statuses", r.metrics.summary()],
             ["  rules workers' CPU per scrape answered (ms)", f"{r.scrape_cpu_ms:.1f}"],
-            ["  CPU during it (s): rules workers, front nginx", f"{r.flood_cpu[0]:.2f}, {r.flood_cpu[1]:.2f}"],
+            ["  CPU during it (s): rules workers, nginx", f"{r.flood_cpu[0]:.2f}, {r.flood_cpu[1]:.2f}"],
             ["one scrape, quiet: ms, bytes", f"{r.scrape[0]:.1f}, {r.scrape[1]}"],
             ["hands/suggest on the api pod's bots port", f"{r.side_door_answer or 'refused'}; flood: {side}"],
             ["Crazy burst through the front: statuses", r.bots.summary()],
