@@ -268,7 +268,7 @@ _probe_server: HTTPServer | None = None
 
 def _start_probes(server: Any) -> None:
     global _probe_server
-    if not probe_bind:
+    if not probe_bind or _probe_server is not None:  # once per master, whatever calls it again
         return
     host, _, port = probe_bind.rpartition(":")
     ProbeHandler.arbiter = server
