@@ -205,10 +205,12 @@ def test_every_error_nginx_makes_is_a_problem_with_the_request_id(conf: str) -> 
     assert {page[-1] for page in pages} == {"/_problem"}
     maps = problem_maps(conf)
     answered = {s for s in statuses if s not in ("494", "502", "504")} | {"431"}
-    for status in answered:
-        code = maps["code"][status]
-        assert code in ALL_CODES and maps["title"][status] == HTTP_CODES[code], status
-        assert maps["detail"][status]
+    for status in [*answered, "default"]:
+        code = maps["code"].get(status, maps["code"]["default"])
+        title = maps["title"].get(status, maps["title"]["default"])
+        assert code in ALL_CODES and title == HTTP_CODES[code], status
+        assert maps["detail"].get(status, maps["detail"]["default"])
+    assert maps["code"]["default"] == "http_error"
     assert maps["code"]["400"] == maps["code"]["431"] == maps["code"]["414"] == "malformed_http"
     assert maps["code"]["405"] == "method_not_allowed" and maps["allow"]["405"]
     assert maps["retry_after"]["429"] == "1"
