@@ -16,6 +16,11 @@ Attacks (issue 17):
 - quadratic: 2 clients in a loop POST a 16 KB body of escaped quotes in a string that never ends
   (the body guard's string scan was quadratic in it: 3.4 s of CPU, holding the GIL);
 - list-bomb: 4 clients in a loop POST a hand whose actions are 9,000 invalid items (each validated).
+
+For the pools phase of bench/load.py (issue 32): `Nginx` also runs the bots pool's configuration
+(bots-nginx.conf, `probes` its gunicorn master's probe port), `Flood` sends one request back to back
+from several addresses, `probing` asks a probe path the way the kubelet does, and `shipped_probes`
+reads which port and path the manifests' exec probes ask.
 """
 
 from __future__ import annotations

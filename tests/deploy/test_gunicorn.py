@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -330,7 +331,10 @@ def test_the_master_answers_probes_while_every_thread_is_busy(gunicorn: Gunicorn
     # the workers do not hold the master's probe socket (only the master answers there)
     (probe_socket,) = _listening(gunicorn.proc.pid if gunicorn.proc else 0, probes)
     for pid in gunicorn.workers():
-        held = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+        held = set()
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(FileNotFoundError):  # closed since it was listed
+                held.add(os.readlink(f"/proc/{pid}/fd/{fd}"))
         assert probe_socket not in held
     assert gunicorn.stop() == 0
 

@@ -412,6 +412,26 @@ def test_nginx_errors_are_problems_and_logs_name_the_client(gunicorn: Gunicorn, 
             "te-1",
         ),
         (b"GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 505, "malformed_http", None),
+        # issue 32.4: a doubled slash was an HTML 308 to the Host header's name
+        (
+            b"GET /v1/games//oh-hell HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+            404,
+            "not_found",
+            None,
+        ),
+        (
+            b"GET /table//index.html HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+            404,
+            "not_found",
+            None,
+        ),
+        (
+            b"POST /v1/games//oh-hell/hands/suggest HTTP/1.1\r\nHost: evil.example\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+            404,
+            "not_found",
+            None,
+        ),
         (
             b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 9000 + b"\r\n\r\n",
             431,
@@ -430,7 +450,7 @@ def test_nginx_errors_are_problems_and_logs_name_the_client(gunicorn: Gunicorn, 
         assert problem["request_id"] == headers["x-request-id"]
         assert headers["x-content-type-options"] == "nosniff" and headers["cache-control"] == "no-store"
         assert headers["content-security-policy"] == API_CSP and headers["referrer-policy"] == "no-referrer"
-        assert ("allow" in headers) == (status == 405)
+        assert ("allow" in headers) == (status == 405) and "location" not in headers
         assert re.fullmatch(r"[0-9a-f]{32}", problem["request_id"]) if request_id is None else True
         if request_id:
             assert problem["request_id"] == request_id
