@@ -256,11 +256,13 @@ def test_the_access_log_names_the_client_and_gunicorn_hears_it_from_nginx_only()
     assert directive(servers(conf)[0], "access_log") == []  # the public port logs (metrics port: off)
     log_format = conf[conf.index("log_format trickref") : conf.index("access_log /dev/stdout")]
     assert '"client": "$remote_addr"' in log_format and "$trickref_request_id" in log_format
-    # every listener sets the address it saw: a client cannot put its own X-Forwarded-For through
+    # every route to a gunicorn sets the address it saw: no client's X-Forwarded-For passes through
     for text in (conf, bots_conf()):
         headers = directive(text, "proxy_set_header")
-        assert "X-Forwarded-For $remote_addr" in headers
         assert not any("x_forwarded" in h for h in headers), headers
+        locations = re.findall(r"^    location [^{]*\{\n(.*?)^    \}", text, re.S | re.M)
+        routes = [loc for loc in locations if "proxy_pass" in loc]
+        assert routes and all("proxy_set_header X-Forwarded-For $remote_addr;" in loc for loc in routes)
     gunicorn = load_gunicorn_conf({"PROMETHEUS_MULTIPROC_DIR": "/x"})
     assert gunicorn["forwarded_allow_ips"] == "127.0.0.1,::1"  # trusted from the sidecar only
 
