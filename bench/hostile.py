@@ -16,6 +16,11 @@ Attacks (issue 17):
 - quadratic: 2 clients in a loop POST a 16 KB body of escaped quotes in a string that never ends
   (the body guard's string scan was quadratic in it: 3.4 s of CPU, holding the GIL);
 - list-bomb: 4 clients in a loop POST a hand whose actions are 9,000 invalid items (each validated).
+
+For the pools phase of bench/load.py (issue 32): `Nginx` also runs the bots pool's configuration
+(bots-nginx.conf, `probes` its gunicorn master's probe port), `Flood` sends one request back to back
+from several addresses, `probing` asks a probe path the way the kubelet does, and `shipped_probes`
+reads which port and path the manifests' exec probes ask.
 """
 
 from __future__ import annotations
@@ -76,6 +81,7 @@ class Nginx:
     upstream: int
     edits: list[tuple[str, str]] = field(default_factory=list)
     conf: Path = NGINX_CONF
+    probes: int | None = None  # gunicorn's probe listener (TRICKREF_PROBE_BIND), when the conf names it
     port: int = field(default_factory=free_port)
     metrics_port: int = field(default_factory=free_port)
     bots: int | None = None  # where hands/suggest goes (the bots pool's nginx); default: `upstream`
@@ -88,7 +94,8 @@ class Nginx:
         conf = conf.replace("listen 8080;", f"listen 127.0.0.1:{self.port};")
         conf = conf.replace("listen 9102;", f"listen 127.0.0.1:{self.metrics_port};")
         conf = conf.replace("listen 8081;", f"listen 127.0.0.1:{self.bots_port};")
-        conf = re.sub(r"server 127\.0\.0\.1:\d+;", f"server 127.0.0.1:{self.upstream};", conf)
+        conf = conf.replace("server 127.0.0.1:8000;", f"server 127.0.0.1:{self.upstream};")
+        conf = conf.replace("server 127.0.0.1:8001;", f"server 127.0.0.1:{self.probes or self.upstream};")
         bots = self.upstream if self.bots is None else self.bots
         conf = conf.replace("server trickref-bots:8081;", f"server 127.0.0.1:{bots};")
         conf = conf.replace("access_log /dev/stdout trickref;", f"access_log {self.tmp}/access.log trickref;")
@@ -102,7 +109,10 @@ class Nginx:
         if binary is None:
             raise RuntimeError("nginx is not installed")
         path = self.tmp / "nginx.conf"
-        path.write_text(self.config())
+        text = self.config()
+        path.write_text(text)
+        # the bots pool's nginx has no public port: its bots port answers first
+        first = self.port if f"listen 127.0.0.1:{self.port};" in text else self.bots_port
         self.tmp.chmod(0o755)  # started as root, nginx's workers run as nobody: they write in here
         self.proc = subprocess.Popen(
             [binary, "-c", str(path), "-g", "daemon off;"],
@@ -114,7 +124,7 @@ class Nginx:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"nginx exited: {self.logs()}")
-            if probe(self.port, timeout=1.0)[0]:  # any answer: the upstream may be down on purpose
+            if probe(first, timeout=1.0)[0]:  # any answer: the upstream may be down on purpose
                 return self
             time.sleep(0.05)
         self.stop()
@@ -407,3 +417,142 @@ def recover(port: int, timeout: float = 60.0) -> bool:
             return True
         time.sleep(0.25)
     return False
+
+
+# --- the two pools as shipped (issue 32) -------------------------------------------------------------
+
+
+def shipped_probes(root: Path, manifest: str) -> dict[str, tuple[int, str]]:
+    """The kubelet's exec probes of the trickref container in `root`'s `manifest`:
+    {"readiness"|"liveness": (port, path)}, the port as the pod sees it (8000: gunicorn)."""
+    import yaml
+
+    document = yaml.safe_load((root / "deploy" / "kubernetes" / manifest).read_text())
+    pod = document["spec"]["template"]["spec"]
+    container = next(c for c in pod["containers"] if c["name"] == "trickref")
+    out = {}
+    for kind in ("readiness", "liveness"):
+        command = " ".join(container[f"{kind}Probe"]["exec"]["command"])
+        found = re.search(r"http://127\.0\.0\.1:(\d+)(/\w+)", command)
+        assert found, command
+        out[kind] = (int(found[1]), found[2])
+    return out
+
+
+def exchange(
+    port: int,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    source: str | None = None,
+    timeout: float = 5.0,
+) -> tuple[int, dict[str, str], bytes, float]:
+    """One request on a fresh connection from `source`: (status or 0, headers, body, seconds)."""
+    started = time.monotonic()
+    try:
+        sock = connect(port, source, timeout)
+    except OSError:
+        return 0, {}, b"", time.monotonic() - started
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    conn.sock = sock
+    headers = {"Connection": "close"}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    try:
+        conn.request(method, path, body=body, headers=headers)
+        response = conn.getresponse()
+        data = response.read()
+        found = {k.lower(): v for k, v in response.getheaders()}
+        return response.status, found, data, time.monotonic() - started
+    except (OSError, http.client.HTTPException):
+        return 0, {}, b"", time.monotonic() - started
+    finally:
+        conn.close()
+
+
+@dataclass
+class ProbeTally:
+    """A kubelet-like probe sent every `every` seconds: how many were answered 200 in time."""
+
+    name: str
+    sent: int = 0
+    answered: int = 0
+    worst_ms: float = 0.0
+
+    def row(self) -> list[object]:
+        return [self.name, self.sent, self.answered, self.worst_ms]
+
+
+def probing(
+    tally: ProbeTally, port: int, path: str, stop: threading.Event, every: float = 1.0, timeout: float = 2.0
+) -> threading.Thread:
+    """A thread probing `port` `path` from PROBE_ADDRESS until `stop` (the manifests' 2 s timeout)."""
+
+    def run() -> None:
+        while not stop.is_set():
+            started = time.monotonic()
+            status, took = probe(port, path, timeout=timeout)
+            tally.sent += 1
+            tally.answered += status == 200 and took <= timeout
+            tally.worst_ms = max(tally.worst_ms, took * 1000)
+            stop.wait(max(0.0, every - (time.monotonic() - started)))
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+@dataclass
+class Flood:
+    """Clients from several addresses sending the same request back to back, each on a fresh
+    connection, until `stop`, at the lowest CPU priority: the statuses, the latencies of the 200s,
+    and the answers that carried what a shedding answer must (problem+json with Retry-After)."""
+
+    statuses: Counter[int] = field(default_factory=Counter)
+    latencies: list[float] = field(default_factory=list)
+    shed_with_retry_after: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def start(
+        self,
+        port: int,
+        method: str,
+        paths_bodies: list[tuple[str, bytes | None]],
+        addresses: int,
+        per_address: int,
+        stop: threading.Event,
+        timeout: float = 40.0,
+    ) -> list[threading.Thread]:
+        def run(n: int) -> None:
+            # the attackers' machine is not the server's: their threads yield the shared cores
+            # (Linux sets a niceness per thread), so what is measured is what the servers do
+            with contextlib.suppress(OSError):
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+            source = attacker_address(n // per_address)
+            i = n
+            while not stop.is_set():
+                path, body = paths_bodies[i % len(paths_bodies)]
+                i += addresses * per_address
+                status, headers, _, took = exchange(port, method, path, body, source, timeout)
+                with self.lock:
+                    self.statuses[status] += 1
+                    if status == 200:
+                        self.latencies.append(took)
+                    elif status == 503 and "retry-after" in headers:
+                        problem = headers.get("content-type") == "application/problem+json"
+                        self.shed_with_retry_after += problem
+                if status == 0:
+                    stop.wait(0.05)
+
+        count = addresses * per_address
+        threads = [threading.Thread(target=run, args=(n,), daemon=True) for n in range(count)]
+        for thread in threads:
+            thread.start()
+        return threads
+
+    def pct(self, q: float) -> float:
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else float("nan")
+
+    def summary(self) -> str:
+        return ", ".join(f"{k or 'failed'}: {v}" for k, v in sorted(self.statuses.items()))

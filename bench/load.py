@@ -46,6 +46,20 @@ named). Then:
    case (open loop at `--bots-rate`, queueing counted), suggest p50/p99 per level, and the load
    average of the machine.
 
+7. pools (issue 32), the deployment as shipped on one machine: the rules pool (gunicorn, the api
+   pods' environment from deployment.yaml) behind its nginx (nginx.conf), the bots pool (gunicorn at
+   `--bots-nice`, bots-deployment.yaml's environment) behind its own nginx (bots-nginx.conf, or the
+   one nginx.conf of older trees); every request goes through the front nginx as a client's would.
+   Measured: hands/state p50/p99 through the front, quiet; while 8 addresses loop on the metrics
+   port (the statuses they get, the rules workers' CPU per scrape served, one scrape's time and
+   size); while Crazy hands/suggest floods whatever listens on the api pod's bots port (8081) from 8
+   addresses, or that nothing listens there; and a burst of Crazy suggestions from `--pools-
+   addresses` addresses (2 each) through the front while the bots pool is probed the way the
+   kubelet does (the manifests' exec probes at the port and path they name, and the nginx sidecar's
+   readiness on its bots port, 2 s timeouts, every second): probes answered, the suggestions'
+   statuses, and how many 503s were problem+json with Retry-After. `--pools-before DIR` runs the same
+   against another tree (`git archive <rev> | tar -x -C DIR`) first, for a before/after.
+
 `--phases` picks some of them (default: all). Every request goes to 127.0.0.1 and every phase
 stops on its own.
 """
@@ -62,26 +76,42 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bench.common import (
     APP,
+    ROOT,
     Client,
     Request,
     Result,
     Server,
     build_hands,
     call,
+    cpu_seconds,
     format_table,
+    free_port,
     games,
     rss_mib,
     say,
     stall_and_probe,
 )
-from bench.hostile import ATTACKS, HostileReport, Nginx, nginx_binary, recover, run_attack
+from bench.hostile import (
+    ATTACKS,
+    Flood,
+    HostileReport,
+    Nginx,
+    ProbeTally,
+    exchange,
+    nginx_binary,
+    probing,
+    recover,
+    run_attack,
+    shipped_probes,
+)
 from service.observability import SLOW_ROUTE, SLOW_ROUTE_ENV
 
-PHASES = ("sustained", "fault", "slow", "hostile", "keepalive", "bots")
+PHASES = ("sustained", "fault", "slow", "hostile", "keepalive", "bots", "pools")
 BOT_LEVELS = ("hard", "crazy")
 
 
@@ -520,6 +550,167 @@ def print_bots(report: BotsReport, failures: list[str]) -> None:
     print(" whose search the server's clock stopped early, on a machine busier than the calibration's)")
 
 
+# --- the pools as shipped (issue 32) ---------------------------------------------------------------
+
+# what the manifests set that the bench sets itself (the ports, the metrics directory, the workers)
+_OWN_ENV = frozenset({"TRICKREF_BIND", "TRICKREF_PROBE_BIND", "PROMETHEUS_MULTIPROC_DIR", "WEB_CONCURRENCY"})
+
+
+def shipped_env(root: Path, manifest: str) -> dict[str, str]:
+    import yaml
+
+    document = yaml.safe_load((root / "deploy" / "kubernetes" / manifest).read_text())
+    container = next(c for c in document["spec"]["template"]["spec"]["containers"] if c["name"] == "trickref")
+    return {e["name"]: str(e["value"]) for e in container.get("env", []) if e["name"] not in _OWN_ENV}
+
+
+@dataclass
+class PoolsReport:
+    tree: str
+    state: list[tuple[str, Phase]] = field(default_factory=list)
+    metrics: Flood = field(default_factory=Flood)
+    scrape_cpu_ms: float = float("nan")  # the rules workers' CPU per scrape answered 200
+    flood_cpu: tuple[float, float] = (float("nan"), float("nan"))  # rules workers', front nginx's: s
+    scrape: tuple[float, int] = (float("nan"), 0)  # one scrape after the flood: ms, bytes
+    side_door: Flood | None = None  # None: nothing listens on the api pod's bots port
+    side_door_answer: int = 0  # one suggestion's status there, before the flood (0: refused)
+    bots: Flood = field(default_factory=Flood)
+    probes: list[ProbeTally] = field(default_factory=list)
+    load: tuple[float, float] = (0.0, 0.0)
+
+
+def pools_phase(args: argparse.Namespace, root: Path, tree: str) -> PoolsReport:
+    report = PoolsReport(tree)
+    before = os.getloadavg()[0]
+    kube = root / "deploy" / "kubernetes"
+    bots_conf = kube / "bots-nginx.conf" if (kube / "bots-nginx.conf").exists() else kube / "nginx.conf"
+    rules_probe, bots_probe = free_port(), free_port()
+    rules_env = {**shipped_env(root, "deployment.yaml"), "TRICKREF_PROBE_BIND": f"127.0.0.1:{rules_probe}"}
+    bots_env = {**shipped_env(root, "bots-deployment.yaml"), "TRICKREF_PROBE_BIND": f"127.0.0.1:{bots_probe}"}
+    threads = {"rules": int(rules_env.pop("TRICKREF_THREADS", args.threads))}
+    threads["bots"] = int(bots_env.pop("TRICKREF_THREADS", args.bots_threads))
+    seconds = args.pools_seconds
+    with (
+        Server(args.app, args.workers, threads["rules"], env=rules_env, root=root) as rules,
+        Server(args.app, args.workers, threads["bots"], env=bots_env, root=root) as bots,
+    ):
+        for pid in [bots.proc.pid, *bots.workers_pids()] if bots.proc else []:
+            os.setpriority(os.PRIO_PROCESS, pid, args.bots_nice)
+        pool = Nginx(bots.port, conf=bots_conf, probes=bots_probe).start()
+        front = Nginx(rules.port, conf=kube / "nginx.conf", bots=pool.bots_port, probes=rules_probe).start()
+        try:
+            states, suggests = bot_requests(rules.url)
+            crazy = [(r.path, r.body) for r in suggests["crazy"]]
+            say(f"pools ({tree}): hands/state through the front nginx at {args.bots_rate:g} req/s, quiet ...")
+            cpu = cpu_seconds(rules.workers_pids())
+            report.state.append(("quiet", open_loop(front.port, states, args.bots_rate, seconds, 8, "quiet")))
+            quiet_cpu = cpu_seconds(rules.workers_pids()) - cpu
+
+            say(f"pools ({tree}): 8 addresses looping on the metrics port ...")
+            stop = threading.Event()
+            cpu = cpu_seconds(rules.workers_pids())
+            nginx_cpu = cpu_seconds(front.pids())
+            flooding = report.metrics.start(front.metrics_port, "GET", [("/metrics", None)], 8, 1, stop, 10.0)
+            phase = open_loop(front.port, states, args.bots_rate, seconds, 8, "metrics flood")
+            stop.set()
+            for thread in flooding:
+                thread.join(15)
+            served = report.metrics.statuses.get(200, 0)
+            spent = cpu_seconds(rules.workers_pids()) - cpu
+            # what the scrapes added to the same hands/state load's CPU
+            report.scrape_cpu_ms = (spent - quiet_cpu) * 1000 / max(served, 1)
+            report.flood_cpu = (spent, cpu_seconds(front.pids()) - nginx_cpu)
+            report.state.append(("8 addresses scraping /metrics", phase))
+            time.sleep(2.5)  # past any cached exposition
+            status, _, body, took = exchange(front.metrics_port, "GET", "/metrics", source="127.0.0.3")
+            report.scrape = (took * 1000 if status == 200 else float("nan"), len(body))
+
+            path, body = crazy[0]
+            report.side_door_answer = exchange(front.bots_port, "POST", path, body, "127.0.0.4")[0]
+            if report.side_door_answer:
+                say(f"pools ({tree}): Crazy hands/suggest on the api pod's bots port from 8 addresses ...")
+                report.side_door = Flood()
+                stop = threading.Event()
+                flooding = report.side_door.start(front.bots_port, "POST", crazy, 8, 1, stop)
+                time.sleep(1.0)
+                phase = open_loop(front.port, states, args.bots_rate, seconds, 8, "side door")
+                stop.set()
+                for thread in flooding:
+                    thread.join(45)
+                report.state.append(("8 addresses on the api pod's port 8081", phase))
+            time.sleep(1.0)
+
+            say(
+                f"pools ({tree}): Crazy hands/suggest from {args.pools_addresses} addresses (2 each) through "
+                "the front, the bots pool probed like the kubelet ..."
+            )
+            ports = {8000: bots.port, 8001: bots_probe}
+            stop = threading.Event()
+            flooding = report.bots.start(front.port, "POST", crazy, args.pools_addresses, 2, stop)
+            time.sleep(1.0)
+            watchers = []
+            for kind, (port, path) in shipped_probes(root, "bots-deployment.yaml").items():
+                tally = ProbeTally(f"{kind} (exec, :{port}{path})")
+                report.probes.append(tally)
+                watchers.append(probing(tally, ports[port], path, stop))
+            tally = ProbeTally("readiness (nginx, bots port /readyz)")
+            report.probes.append(tally)
+            watchers.append(probing(tally, pool.bots_port, "/readyz", stop))
+            time.sleep(seconds * 1.5)
+            stop.set()
+            for thread in [*watchers, *flooding]:
+                thread.join(45)
+        finally:
+            front.stop()
+            pool.stop()
+    report.load = (before, os.getloadavg()[0])
+    return report
+
+
+def print_pools(reports: list[PoolsReport], failures: list[str]) -> None:
+    for r in reports:
+        print(
+            f"\nPools as shipped ({r.tree}); load average before / after: {r.load[0]:.1f} / {r.load[1]:.1f}"
+        )
+        rows = [[name, len(p.outcomes), len(p.failed()), p.pct(0.5), p.pct(0.99)] for name, p in r.state]
+        header = ["hands/state through the front, while", "sent", "failed", "p50 ms", "p99 ms"]
+        print(format_table(header, rows))
+        side = "nothing listens" if r.side_door is None else r.side_door.summary()
+        rows = [
+            ["metrics flood: statuses", r.metrics.summary()],
+            ["  rules workers' CPU added per scrape answered (ms)", f"{r.scrape_cpu_ms:.1f}"],
+            ["  CPU during it (s): rules workers, nginx", f"{r.flood_cpu[0]:.2f}, {r.flood_cpu[1]:.2f}"],
+            ["one scrape, quiet: ms, bytes", f"{r.scrape[0]:.1f}, {r.scrape[1]}"],
+            ["hands/suggest on the api pod's bots port", f"{r.side_door_answer or 'refused'}; flood: {side}"],
+            ["Crazy burst through the front: statuses", r.bots.summary()],
+            ["  200s p50 / p99 (ms)", f"{r.bots.pct(0.5):.0f} / {r.bots.pct(0.99):.0f}"],
+            ["  503s as problem+json with Retry-After", r.bots.shed_with_retry_after],
+        ]
+        print(format_table(["measure", "value"], rows))
+        header = ["bots pool probe (2 s timeout)", "sent", "answered", "slowest ms"]
+        print(format_table(header, [t.row() for t in r.probes]))
+    if not reports:
+        return
+    r = reports[-1]  # this tree's: what must hold
+    quiet = dict(r.state)["quiet"]
+    flood = dict(r.state)["8 addresses scraping /metrics"]
+    if flood.pct(0.99) > 2 * max(quiet.pct(0.99), 5.0):
+        failures.append(
+            f"pools: hands/state p99 {flood.pct(0.99):.0f} ms under a metrics flood, "
+            f"quiet {quiet.pct(0.99):.0f} ms"
+        )
+    if r.side_door_answer:
+        failures.append(f"pools: the api pod's bots port answered a suggestion ({r.side_door_answer})")
+    for tally in r.probes:
+        if tally.answered < tally.sent:
+            failed = tally.sent - tally.answered
+            failures.append(f"pools: {failed} of {tally.sent} {tally.name} probes failed")
+    shed = r.bots.statuses.get(503, 0)
+    if shed and r.bots.shed_with_retry_after < shed:
+        bare = shed - r.bots.shed_with_retry_after
+        failures.append(f"pools: {bare} 503s without problem+json and Retry-After")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -546,6 +737,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots-burst", type=int, default=4, help="concurrent hands/suggest clients")
     parser.add_argument("--bots-threads", type=int, default=2, help="threads per worker of the bots pool")
     parser.add_argument("--bots-nice", type=int, default=10, help="the bots pool's niceness (0..19)")
+    parser.add_argument("--pools-seconds", type=float, default=10.0, help="each pools measurement's length")
+    parser.add_argument("--pools-addresses", type=int, default=16, help="addresses of the Crazy burst")
+    parser.add_argument("--pools-before", type=Path, default=None, help="a tree to measure first (before)")
     parser.add_argument("--phases", default=",".join(PHASES), help=f"some of {','.join(PHASES)}")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
@@ -559,6 +753,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("bounded runs only: hostile-seconds (0, 60], keepalive-seconds (0, 300]")
     if not (0 < args.bots_seconds <= 120 and 0 < args.bots_rate <= 1000 and 0 < args.bots_burst <= 32):
         parser.error("bounded runs only: bots-seconds (0, 120], bots-rate (0, 1000], bots-burst (0, 32]")
+    if not (0 < args.pools_seconds <= 60 and 0 < args.pools_addresses <= 40):
+        parser.error("bounded runs only: pools-seconds (0, 60], pools-addresses (0, 40]")
     if not (0 <= args.bots_nice <= 19 and 0 < args.bots_threads <= 16):
         parser.error("bots-nice [0, 19], bots-threads (0, 16]")
     phases = set(args.phases.split(","))
@@ -652,6 +848,13 @@ def main(argv: list[str] | None = None) -> int:
                     keepalive += keepalive_phase(nginx.port, "nginx", "75 s (nginx)", args.keepalive_seconds)
 
     bots = bots_phase(args) if "bots" in phases else None
+    pools: list[PoolsReport] = []
+    if "pools" in phases and nginx_binary():
+        if args.pools_before is not None:
+            pools.append(pools_phase(args, args.pools_before.resolve(), f"before: {args.pools_before}"))
+        pools.append(pools_phase(args, ROOT, "this tree"))
+    elif "pools" in phases:
+        say("pools: skipped, nginx is not installed")
 
     print()
     rows = []
@@ -816,6 +1019,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
     if bots is not None:
         print_bots(bots, failures)
+    print_pools(pools, failures)
     if failures:
         print("\nFAILED: " + "; ".join(failures))
         return 1

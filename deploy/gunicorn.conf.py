@@ -6,6 +6,7 @@ Every knob an operator may need is an environment variable (docs/configuration.m
   os.cpu_count() sees the host's cores),
   TRICKREF_THREADS (threads per worker, default 4), TRICKREF_MAX_REQUESTS (default 100000),
   TRICKREF_TIMEOUT (30 s), TRICKREF_GRACEFUL_TIMEOUT (20 s), TRICKREF_KEEPALIVE (75 s),
+  TRICKREF_PROBE_BIND (the master's own probe listener, e.g. 127.0.0.1:8001; unset: none),
   PROMETHEUS_MULTIPROC_DIR (metrics shared by the workers; a private temporary directory if unset).
 
 Run: gunicorn --config deploy/gunicorn.conf.py "service:create_app()"
@@ -14,10 +15,14 @@ Run: gunicorn --config deploy/gunicorn.conf.py "service:create_app()"
 from __future__ import annotations
 
 import gc
+import json
 import logging
 import os
 import shutil
 import tempfile
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -203,6 +208,82 @@ def child_exit(server: Any, worker: Any) -> None:
         server.log.exception("could not archive the metrics of worker %s", worker.pid)
 
 
+# --- probes answered by the master -----------------------------------------------------------------
+# The kubelet's probes and nginx's readiness check asked gunicorn itself, and waited behind whatever
+# the workers' threads were doing: under a burst of bots (up to 1.5 s of a core each, 2 x 2
+# threads) half the probes timed out, and the pods went unready or were restarted because they were
+# busy. The master does no request work: a thread of its own answers /healthz (the master runs)
+# and /readyz (the app loaded, and a worker's heartbeat is fresh: its main loop runs even when
+# every thread is busy) on TRICKREF_PROBE_BIND, loopback only, one small request at a time.
+probe_bind = os.environ.get("TRICKREF_PROBE_BIND", "").strip()
+PROBE_TIMEOUT = 2.0  # a probe client that stalls holds the listener this long at most
+
+
+class ProbeHandler(BaseHTTPRequestHandler):
+    arbiter: Any = None
+    timeout = PROBE_TIMEOUT
+    server_version = "trickref-probes"
+    sys_version = ""
+
+    def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if path == "/healthz":
+            status, body = 200, {"status": "ok"}
+        elif path == "/readyz":
+            alive = _fresh_workers(self.arbiter)
+            status = 200 if alive else 503
+            body = {"status": "ready" if alive else "not ready", "workers": alive}
+        else:
+            status, body = 404, {"status": "not found"}
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(data)
+        self.close_connection = True
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Probes are not logged: one line every few seconds per probe says nothing."""
+
+
+def _fresh_workers(arbiter: Any) -> int:
+    """The workers whose heartbeat (the tmp file gunicorn's master watches) is within the timeout."""
+    if arbiter is None:
+        return 0
+    limit = arbiter.timeout or 30
+    fresh = 0
+    for worker in list(arbiter.WORKERS.values()):
+        try:
+            fresh += time.monotonic() - worker.tmp.last_update() <= limit
+        except (OSError, ValueError):
+            continue
+    return fresh
+
+
+_probe_server: HTTPServer | None = None
+
+
+def _start_probes(server: Any) -> None:
+    global _probe_server
+    if not probe_bind or _probe_server is not None:  # once per master, whatever calls it again
+        return
+    host, _, port = probe_bind.rpartition(":")
+    ProbeHandler.arbiter = server
+    _probe_server = HTTPServer((host or "127.0.0.1", int(port)), ProbeHandler)
+    thread = threading.Thread(target=_probe_server.serve_forever, name="trickref-probes", daemon=True)
+    thread.start()
+    server.log.info("probes answered by the master on %s", probe_bind)
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    """A worker does not keep the master's probe socket (only the master answers there)."""
+    if _probe_server is not None:
+        _probe_server.socket.close()
+
+
 def when_ready(server: Any) -> None:
     """Build the contract document once in the master (preload_app): every worker forks with it.
     Then freeze what the master holds (the app, its modules, schemas, catalog and the document) out
@@ -216,6 +297,7 @@ def when_ready(server: Any) -> None:
         entry["ext_obj"].spec_document()
     gc.collect()
     gc.freeze()
+    _start_probes(server)
 
 
 # --- gunicorn's own errors as problem+json ---------------------------------------------------------

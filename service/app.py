@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response, abort
+from flask.globals import request_ctx
 
 from . import __version__, config, errors, guard, headers, observability, table
 from .api import express, register, require_acceptable, require_json_body
@@ -34,8 +35,26 @@ CONTACT = {"name": "Trickref maintainers"}
 SERVERS = [{"url": "/", "description": "This service (the host that served this document)"}]
 
 
+class Trickref(Flask):
+    """Flask with an OPTIONS answer of its own: an empty 204 whose `Allow` lists the methods in
+    order. Flask's was a 200 `text/html` with an empty body, its methods in the order of a set
+    (which differed from worker to worker)."""
+
+    def make_default_options_response(self) -> Response:
+        adapter = request_ctx.url_adapter
+        methods = sorted(adapter.allowed_methods()) if adapter is not None else ["OPTIONS"]
+        response = self.response_class(status=204)
+        response.headers["Allow"] = ", ".join(methods)
+        del response.headers["Content-Type"]
+        return response
+
+
 def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask("trickref")
+    app = Trickref("trickref")
+    # A doubled slash is not merged: werkzeug answered it with an HTML 308 whose Location it built
+    # from the client's Host header. Such a path matches no route (a 404 problem), before any rule
+    # is added (each rule takes the map's setting).
+    app.url_map.merge_slashes = False
     app.config.update(config.from_env())
     app.config.update(
         API_TITLE="Trickref",
@@ -63,6 +82,8 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     api = Api(app)
     register(api)
+    if not app.config["TRICKREF_BOTS"]:
+        _without_bots(app)
     errors.register(app)
     observability.init_app(app)  # first among the hooks: every answer below carries the request id
     guard.init_app(app)  # body size, time, encoding and JSON shape, before any parser reads it
@@ -72,3 +93,18 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     table.init_app(app)  # the reference table, a static client of the API (docs/table.md)
     express.install(app)  # last: the lane mirrors every hook above (service/api/express.py)
     return app
+
+
+BOTS_ELSEWHERE = "hands/suggest is served by the bots' pool, not by this one"
+
+
+def _without_bots(app: Flask) -> None:
+    """A pool that serves no bots (TRICKREF_BOTS=0, the rules pool's pods): every game's
+    hands/suggest is a 404 problem, whoever reaches the pool and by whatever door, so a burst of
+    bots can only ever take the bots pool's cores (deploy/README.md)."""
+
+    def elsewhere(**_: Any) -> Response:
+        abort(404, description=BOTS_ELSEWHERE)
+
+    for endpoint in [e for e in app.view_functions if e.endswith(".hands_suggest")]:
+        app.view_functions[endpoint] = elsewhere

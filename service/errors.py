@@ -41,6 +41,9 @@ HTTP_CODES: dict[str, str] = {
     # hostile or broken clients (service/guard.py)
     "request_timeout": "The request body did not arrive in time",
     "unsupported_encoding": "Send the body without a Content-Encoding (identity)",
+    # what the HTTP servers in front refuse before the app (gunicorn's parser, nginx)
+    "malformed_http": "The request line or a header is not valid HTTP",
+    "service_busy": "The service is busy: try again shortly",
 }
 
 ALL_CODES: tuple[str, ...] = (*HTTP_CODES, *(c.value for c in Code))
@@ -55,6 +58,7 @@ _STATUS_CODE = {
     415: "unsupported_media_type",
     422: "validation_failed",
     500: "internal_error",
+    503: "service_busy",
 }
 
 # What an error may echo of the request (docs/errors.md, "How much an error echoes"): a problem

@@ -15,12 +15,14 @@ and one `str.format_map`; the cards' names are built once per catalog, when it i
 subtag falls back to its language (`ar-SA` -> `ar`), an invalid item is skipped, and an answer
 always has a language: English when nothing the client asked for is held. The header is the
 client's: its parse is bounded (the first MAX_HEADER_CHARS characters, the first MAX_ITEMS items)
-and cached by value in a small dict bounded by its number of entries (the keys are short).
+and cached by value in a small dict bounded by its number of entries (the keys are short), changed
+under a lock.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -199,6 +201,10 @@ _ITEM = re.compile(
     r"(?:\s*;\s*[qQ]=(?P<q>0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?))?\s*"
 )
 _cache: dict[str, str] = {}
+# Held while the memo is changed: a full memo drops its oldest entry, and two threads evicting the
+# same entry at once (or one inserting while another takes the oldest) raised. Lookups stay unlocked
+# (a dict read is atomic); only a miss, once per new header value, takes the lock.
+_cache_lock = threading.Lock()
 
 
 def negotiate(header: str | None) -> str:
@@ -209,9 +215,10 @@ def negotiate(header: str | None) -> str:
     if found is None:
         found = _choose(header)
         if len(header) <= MAX_HEADER_CHARS:  # a longer value is not worth a cache slot
-            if len(_cache) >= CACHE_SIZE:
-                del _cache[next(iter(_cache))]
-            _cache[header] = found
+            with _cache_lock:
+                while len(_cache) >= CACHE_SIZE:
+                    del _cache[next(iter(_cache))]
+                _cache[header] = found
     return found
 
 

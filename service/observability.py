@@ -12,7 +12,11 @@
   `PROMETHEUS_MULTIPROC_DIR` switches to prometheus_client's multiprocess mode (gunicorn.conf.py
   prepares the directory, and folds a dead worker's files into one archive per metric type:
   `archive_dead_worker`); without it each app has its own registry. `/metrics` is for the
-  scraper: nginx does not forward it (deploy/kubernetes/nginx.conf serves it on its own port).
+  scraper: nginx does not forward it (deploy/kubernetes/nginx.conf serves it on its own port,
+  rate-limited). In multiprocess mode a scrape reads every worker's files (tens of ms of a
+  worker's CPU for a large exposition): the text is kept `TRICKREF_METRICS_MAX_AGE` seconds (1 by
+  default) per worker and rendered by one thread at a time, so scrapes cost at most one rendering
+  per second per worker however many arrive (`Exposition`).
 - CORS only when `TRICKREF_CORS_ORIGINS` lists origins: no header at all otherwise.
 """
 
@@ -28,7 +32,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -243,6 +247,34 @@ class Metrics:
         return generate_latest(self.registry)
 
 
+class Exposition:
+    """The text of /metrics, rendered at most once per `max_age` seconds: a scrape within that
+    time gets the text the last one rendered. One thread renders at a time (the others wait for its
+    text rather than render it again), so a flood of scrapes costs one rendering per `max_age`.
+    `max_age` 0 renders every time."""
+
+    def __init__(
+        self, render: Callable[[], bytes], max_age: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._render = render
+        self.max_age = max_age
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._held: tuple[float, bytes] | None = None
+        self.renders = 0
+
+    def text(self) -> bytes:
+        with self._lock:
+            held = self._held
+            if held is not None and self._clock() - held[0] < self.max_age:
+                return held[1]
+            body = self._render()
+            self.renders += 1
+            if self.max_age > 0:
+                self._held = (self._clock(), body)
+            return body
+
+
 # --- dead workers' metric files -------------------------------------------------------------------
 
 ARCHIVED_TYPES = ("counter", "histogram")  # the types this app uses whose values outlive a worker
@@ -305,7 +337,7 @@ def archive_dead_worker(pid: int, path: str | None = None) -> int:
 # --- gunicorn's own errors ------------------------------------------------------------------------
 
 _SERVER_LOG = logging.getLogger(f"{LOGGER_NAME}.server")
-_SERVER_CODES = {400: "malformed_request", 500: "internal_error"}
+_SERVER_CODES = {400: "malformed_http", 500: "internal_error"}
 
 
 def server_error_response(status: int, reason: str, message: str) -> bytes:
@@ -393,8 +425,13 @@ def init_app(app: Flask) -> None:
             metrics.problems.labels(operation, game, str(status), _problem_code(response)).inc()
         return response
 
+    # kept only where a rendering reads the workers' files; an app's own registry is cheap to read
+    max_age = app.config.get("TRICKREF_METRICS_MAX_AGE", 1.0) if multiprocess_dir() else 0.0
+    exposition = Exposition(metrics.exposition, max_age)
+    app.extensions["trickref_exposition"] = exposition
+
     def prometheus_metrics() -> Response:
-        return Response(metrics.exposition(), mimetype=None, content_type=CONTENT_TYPE_LATEST)
+        return Response(exposition.text(), mimetype=None, content_type=CONTENT_TYPE_LATEST)
 
     # Plain Flask routes: flask-smorest documents only its blueprints, so these stay out of the spec.
     app.add_url_rule("/metrics", "metrics", prometheus_metrics, methods=["GET"])

@@ -243,3 +243,80 @@ def test_docs_off_serves_no_assets():
         client.get("/docs").status_code == 404
         and client.get("/docs/assets/swagger-ui.css").status_code == 404
     )
+
+
+# --- module-level memos under threads ---------------------------------------------------------------
+
+
+def test_the_language_memo_evicts_safely_under_threads(monkeypatch):
+    """Eight threads choosing languages from distinct Accept-Language values, the interpreter
+    switching threads as often as it can: the memo's eviction (a full memo drops its oldest entry)
+    must never raise, since a request that met it would get a 500."""
+    import sys
+    import threading
+
+    from service import i18n
+
+    monkeypatch.setattr(i18n, "CACHE_SIZE", 8)
+    monkeypatch.setattr(i18n, "_cache", {})
+    raised: list[BaseException] = []
+
+    def choose(thread: int) -> None:
+        try:
+            for i in range(3000):
+                assert i18n.negotiate(f"ru;q=0.{i % 9 + 1}, x-t{thread}-{i}") == "ru"
+        except BaseException as error:  # what a request would have met
+            raised.append(error)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=choose, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not raised, f"{len(raised)} threads raised: {raised[0]!r}"
+    assert len(i18n._cache) <= 8
+
+
+# --- paths and methods the routes do not name --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", "/v1/games//oh-hell"),
+        ("GET", "//v1/games"),
+        ("GET", "/table//index.html"),
+        ("POST", "/v1/games//oh-hell/hands/state"),
+        ("POST", "/v1/games/oh-hell//hands/suggest"),
+        ("POST", "/v1//games/oh-hell/hands/suggest"),
+    ],
+)
+def test_a_doubled_slash_is_a_problem_and_never_a_redirect_to_the_hosts_name(client, method, path):
+    """werkzeug merged the slashes with an HTML 308 whose Location came from the Host header."""
+    resp = client.open(
+        path, method=method, json={"hand": {}} if method == "POST" else None, headers={"Host": "evil.example"}
+    )
+    assert_problem(resp, 404, "not_found")
+    assert "Location" not in resp.headers
+
+
+@pytest.mark.parametrize(
+    ("path", "allow"),
+    [
+        ("/v1/games/oh-hell/hands/state", "OPTIONS, POST"),
+        ("/v1/games/oh-hell/hands/suggest", "OPTIONS, POST"),
+        ("/v1/games", "GET, HEAD, OPTIONS"),
+        ("/healthz", "GET, HEAD, OPTIONS"),
+    ],
+)
+def test_options_is_an_empty_204_with_the_methods_in_order(client, path, allow):
+    resp = client.options(path)
+    assert resp.status_code == 204 and resp.data == b""
+    assert "Content-Type" not in resp.headers
+    assert resp.headers["Allow"] == allow
+    assert resp.headers["X-Content-Type-Options"] == "nosniff" and resp.headers["X-Request-ID"]

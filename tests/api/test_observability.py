@@ -195,7 +195,7 @@ def test_cors_preflight(cors_client: FlaskClient) -> None:
             "Access-Control-Request-Headers": "Content-Type, X-Request-ID",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 204  # an empty answer, its methods in `Allow`
     assert response.headers["Access-Control-Allow-Origin"] == ORIGIN
     assert "POST" in response.headers["Access-Control-Allow-Methods"]
     allowed = response.headers["Access-Control-Allow-Headers"].lower()
@@ -316,3 +316,57 @@ def test_openapi_json_is_built_once_and_served_with_etag_and_gzip(
     assert changed.status_code == 200 and json.loads(changed.data) == spec
     refused = client.get("/openapi.json", headers={"Accept-Encoding": "gzip;q=0"})
     assert "Content-Encoding" not in refused.headers
+
+
+# --- the /metrics text, kept a moment -----------------------------------------------------------------
+
+
+def test_the_exposition_is_rendered_at_most_once_per_max_age() -> None:
+    """Issue 32.3: every scrape read every worker's files (30 ms of CPU for a large exposition), so
+    a flood of scrapes took the workers' CPU. Within max_age a scrape gets the last text."""
+    from service.observability import Exposition
+
+    now = [100.0]
+    texts = iter([b"first", b"second", b"third"])
+    exposition = Exposition(lambda: next(texts), max_age=1.0, clock=lambda: now[0])
+    assert [exposition.text() for _ in range(50)] == [b"first"] * 50
+    now[0] += 0.99
+    assert exposition.text() == b"first"
+    now[0] += 0.02
+    assert exposition.text() == b"second" and exposition.renders == 2
+    never = Exposition(lambda: next(texts), max_age=0.0, clock=lambda: now[0])
+    assert never.text() == b"third" and never.renders == 1
+
+
+def test_concurrent_scrapes_share_one_rendering() -> None:
+    import threading
+
+    from service.observability import Exposition
+
+    started = threading.Event()
+    release = threading.Event()
+
+    def render() -> bytes:
+        started.set()
+        release.wait(5)
+        return b"text"
+
+    exposition = Exposition(render, max_age=60.0)
+    got: list[bytes] = []
+    threads = [threading.Thread(target=lambda: got.append(exposition.text())) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    assert started.wait(5)
+    release.set()
+    for thread in threads:
+        thread.join(5)
+    assert got == [b"text"] * 8 and exposition.renders == 1
+
+
+def test_a_pool_without_bots_refuses_suggestions() -> None:
+    """Issue 32.2: the rules pool's pods (TRICKREF_BOTS=0) serve no bot, by whatever door."""
+    app = create_app({"TRICKREF_BOTS": False})
+    response = app.test_client().post("/v1/games/oh-hell/hands/suggest", json={"hand": {}, "seat": 0})
+    assert response.status_code == 404 and response.json["code"] == "not_found"
+    assert "bots' pool" in response.json["detail"]
+    assert create_app().test_client().post("/v1/games/oh-hell/hands/suggest", json={}).status_code == 422

@@ -121,6 +121,7 @@ class Gunicorn:
             "PROMETHEUS_MULTIPROC_DIR": str(self.metrics_dir),
             "WEB_CONCURRENCY": "2",
             "PYTHONUNBUFFERED": "1",
+            "TRICKREF_METRICS_MAX_AGE": "0",  # each scrape fresh: the tests count what it says
             **self.env,
         }
         self.proc = subprocess.Popen(

@@ -115,10 +115,11 @@ def test_compose_puts_nginx_in_front(dockerfile: DockerfileParser) -> None:
     assert (COMPOSE.parent / mounts["/etc/nginx/nginx.conf"]).resolve() == NGINX_CONF.resolve()
     assert mounts["/tmp"] in compose["volumes"]  # bodies beyond the buffer wait on disk, not in memory
     conf = NGINX_CONF.read_text()
-    public, bots, metrics = (int(p) for p in re.findall(r"^\s*listen (\d+);", conf, re.M))
+    public, metrics = (int(p) for p in re.findall(r"^\s*listen (\d+);", conf, re.M))
     published = [str(p).rsplit(":", 2) for p in app["ports"]]
-    assert [int(p[-1]) for p in published] == [public]  # not gunicorn's, not the bots or metrics port
-    assert dockerfile_port(dockerfile) not in {public, bots, metrics}
+    assert [int(p[-1]) for p in published] == [public]  # not gunicorn's, not the metrics port
+    assert dockerfile_port(dockerfile) not in {public, metrics}
+    assert app["environment"]["TRICKREF_BOTS"] == "0"  # hands/suggest is trickref-bots'
     assert int(app["environment"]["WEB_CONCURRENCY"]) == app["cpus"]
     assert nginx["stop_signal"] == "SIGQUIT"
     grace = int(app["stop_grace_period"].removesuffix("s"))
@@ -126,8 +127,8 @@ def test_compose_puts_nginx_in_front(dockerfile: DockerfileParser) -> None:
 
 
 def test_compose_gives_the_bots_a_pool_of_their_own(dockerfile: DockerfileParser) -> None:
-    """hands/suggest goes to trickref-bots: the same image, its own CPUs, its own nginx (the same
-    nginx.conf) in its network namespace, whose bots port is the front nginx's bots upstream;
+    """hands/suggest goes to trickref-bots: the same image, its own CPUs, its own nginx
+    (bots-nginx.conf) in its network namespace, whose bots port is the front nginx's bots upstream;
     nothing of it is published."""
     compose = yaml.safe_load(COMPOSE.read_text())
     services = compose["services"]
@@ -138,12 +139,16 @@ def test_compose_gives_the_bots_a_pool_of_their_own(dockerfile: DockerfileParser
     assert "ports" not in bots and "ports" not in bots_nginx
     assert bots_nginx["network_mode"] == "service:trickref-bots"
     mounts = {v.split(":")[1]: v.split(":")[0] for v in bots_nginx["volumes"]}
-    assert (COMPOSE.parent / mounts["/etc/nginx/nginx.conf"]).resolve() == NGINX_CONF.resolve()
+    bots_conf = NGINX_CONF.with_name("bots-nginx.conf")
+    assert (COMPOSE.parent / mounts["/etc/nginx/nginx.conf"]).resolve() == bots_conf.resolve()
     assert mounts["/tmp"] in compose["volumes"] and mounts["/tmp"] != "nginx-tmp"
     conf = NGINX_CONF.read_text()
     upstream = re.search(r"upstream trickref_bots \{\s*server ([\w.-]+):(\d+);", conf)
     assert upstream and upstream.group(1) == "trickref-bots"
-    assert f"listen {upstream.group(2)};" in conf  # the bots port of the pool's own nginx
+    assert f"listen {upstream.group(2)};" in bots_conf.read_text()  # the pool's own nginx's bots port
+    # its nginx's /readyz asks gunicorn's master (the address bots-nginx.conf's probes upstream names)
+    probes = re.search(r"upstream trickref_probes \{\s*server ([\d.:]+);", bots_conf.read_text())
+    assert probes and bots["environment"]["TRICKREF_PROBE_BIND"] == probes.group(1)
     assert "trickref-bots" in front["depends_on"]  # nginx resolves its upstreams at start
     grace = int(bots["stop_grace_period"].removesuffix("s"))
     assert grace > load_gunicorn_conf({"PROMETHEUS_MULTIPROC_DIR": "/x"})["graceful_timeout"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -249,7 +250,7 @@ def test_gunicorn_refusals_are_problem_json(gunicorn: Gunicorn) -> None:
         status, headers, body = raw(gunicorn.port, request)
         assert 400 <= status < 500 and headers["content-type"] == "application/problem+json", body
         problem = json.loads(body)
-        assert problem["status"] == status and problem["code"] in ("malformed_request", "http_error")
+        assert problem["status"] == status and problem["code"] in ("malformed_http", "http_error")
         assert problem["request_id"] == headers["x-request-id"] and problem["request_id"] != "a\rb"
         ids.append(problem["request_id"])
     gunicorn.stop()
@@ -292,3 +293,59 @@ def test_recycled_workers_leave_the_socket_listening(gunicorn: Gunicorn) -> None
     statuses = [get(gunicorn.url + "/healthz")[0] for _ in range(120)]
     assert statuses == [200] * 120
     assert first - set(gunicorn.workers()), "no worker was recycled"
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("gunicorn")
+def test_the_master_answers_probes_while_every_thread_is_busy(gunicorn: Gunicorn) -> None:
+    """Issue 32.1: the probes asked the workers, and waited behind whatever their threads were
+    doing (a bots pool under a burst failed half of them). With TRICKREF_PROBE_BIND the master
+    answers /healthz and /readyz itself, at once, while every worker thread is held."""
+    from .conftest import free_port
+
+    probes = free_port()
+    gunicorn.env = {
+        "TRICKREF_TEST_SLOW_ROUTE": "1",
+        "TRICKREF_THREADS": "1",
+        "TRICKREF_PROBE_BIND": f"127.0.0.1:{probes}",
+    }
+    gunicorn.start()
+    url = f"http://127.0.0.1:{probes}"
+    assert wait_for(lambda: get(url + "/readyz")[0] == 200, 5)
+    busy = [
+        threading.Thread(target=get, args=(gunicorn.url + "/_test/slow?seconds=3",), kwargs={"timeout": 15})
+        for _ in range(4)
+    ]
+    for thread in busy:
+        thread.start()
+    time.sleep(0.5)
+    for path in ("/healthz", "/readyz"):
+        started = time.monotonic()
+        status, headers, body = get(url + path, timeout=1.0)
+        assert status == 200 and time.monotonic() - started < 0.5, path
+        assert headers["Content-Type"] == "application/json" and json.loads(body)["status"] in ("ok", "ready")
+    assert json.loads(get(url + "/readyz")[2])["workers"] == 2
+    assert get(url + "/metrics")[0] == 404  # probes only
+    for thread in busy:
+        thread.join(20)
+    # the workers do not hold the master's probe socket (only the master answers there)
+    (probe_socket,) = _listening(gunicorn.proc.pid if gunicorn.proc else 0, probes)
+    for pid in gunicorn.workers():
+        held = set()
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(FileNotFoundError):  # closed since it was listed
+                held.add(os.readlink(f"/proc/{pid}/fd/{fd}"))
+        assert probe_socket not in held
+    assert gunicorn.stop() == 0
+
+
+def _listening(pid: int, port: int) -> set[str]:
+    """The socket inodes (`socket:[n]`) of the server's own listening socket, which workers share."""
+    hex_port = f"{port:04X}"
+    inodes = set()
+    for table in ("tcp", "tcp6"):
+        for line in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[1].endswith(":" + hex_port) and fields[3] == "0A":
+                inodes.add(f"socket:[{fields[9]}]")
+    return inodes

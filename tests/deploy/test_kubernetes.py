@@ -16,8 +16,14 @@ from service import create_app
 
 from .conftest import K8S, dockerfile_port, dockerfile_uid, load_gunicorn_conf, load_manifest, tool
 
-MANIFESTS = ["deployment.yaml", "service.yaml", "hpa.yaml", "pdb.yaml"]
-BOTS = ["bots-deployment.yaml", "bots-service.yaml", "bots-hpa.yaml", "bots-pdb.yaml"]
+MANIFESTS = ["deployment.yaml", "service.yaml", "hpa.yaml", "pdb.yaml", "networkpolicy.yaml"]
+BOTS = [
+    "bots-deployment.yaml",
+    "bots-service.yaml",
+    "bots-hpa.yaml",
+    "bots-pdb.yaml",
+    "bots-networkpolicy.yaml",
+]
 MANIFESTS += BOTS
 K8S_VERSIONS = ["1.30.0", "1.37.0"]  # oldest supported target and the newest schema shipped
 YAMLLINT = "{extends: default, rules: {line-length: {max: 110}}}"
@@ -84,13 +90,19 @@ def test_kustomization_lists_every_manifest(m: dict[str, dict[str, Any]]) -> Non
     assert sorted(kustomization["resources"]) == sorted(MANIFESTS)
     on_disk = {p.name for p in K8S.glob("*.yaml")} - {"kustomization.yaml"}
     assert on_disk == set(MANIFESTS)
-    # the nginx ConfigMap is generated from nginx.conf (the file deploy/compose.yaml mounts too),
-    # under the name the pod's volume refers to
-    (generator,) = kustomization["configMapGenerator"]
-    assert generator["files"] == ["nginx.conf"] and (K8S / "nginx.conf").is_file()
-    for deployment in ("deployment", "bots-deployment"):
-        volumes = [v for v in m[deployment]["spec"]["template"]["spec"]["volumes"] if "configMap" in v]
-        assert [v["configMap"]["name"] for v in volumes] == [generator["name"]]
+    # each pool's nginx ConfigMap is generated from its file (the one deploy/compose.yaml mounts
+    # too), under the name the pod's volume refers to, and mounted as nginx's configuration
+    generators = {g["name"]: g["files"] for g in kustomization["configMapGenerator"]}
+    confs = {"deployment": "nginx.conf", "bots-deployment": "bots-nginx.conf"}
+    assert sorted(generators.values()) == sorted([c] for c in confs.values())
+    for deployment, conf in confs.items():
+        assert (K8S / conf).is_file()
+        spec = m[deployment]["spec"]["template"]["spec"]
+        volumes = [v for v in spec["volumes"] if "configMap" in v]
+        assert [generators[v["configMap"]["name"]] for v in volumes] == [[conf]]
+        nginx = next(c for c in spec["containers"] if c["name"] == "nginx")
+        mounts = {v["mountPath"]: v for v in nginx["volumeMounts"]}
+        assert mounts["/etc/nginx/nginx.conf"]["subPath"] == conf
     images = {i["name"] for i in kustomization.get("images", [])}
     assert container(m)["image"].split(":")[0] in images
 
@@ -109,11 +121,11 @@ def test_kustomize_build_validates() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     documents = list(yaml.safe_load_all(built))
-    assert sorted(d["kind"] for d in documents) == sorted(
-        ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"] * 2 + ["ConfigMap"]
-    )
-    (config_map,) = [d for d in documents if d["kind"] == "ConfigMap"]
-    assert config_map["data"]["nginx.conf"] == (K8S / "nginx.conf").read_text()
+    kinds = ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "NetworkPolicy"]
+    assert sorted(d["kind"] for d in documents) == sorted([*kinds, "ConfigMap"] * 2)
+    for config_map in [d for d in documents if d["kind"] == "ConfigMap"]:
+        ((name, text),) = config_map["data"].items()
+        assert text == (K8S / name).read_text()
 
 
 # --- cross-file agreement ---------------------------------------------------------------------------
@@ -155,16 +167,20 @@ def probe_target(probe: dict[str, Any]) -> tuple[int, str]:
 
 
 def test_probes_reach_real_paths(m: dict[str, dict[str, Any]]) -> None:
-    """gunicorn listens on 127.0.0.1, so its probes run inside its container; the pod's readiness
-    goes the way clients do, through nginx's named port."""
+    """gunicorn listens on 127.0.0.1, so its probes run inside its container, and they ask its
+    master's own listener (TRICKREF_PROBE_BIND, loopback too), never the workers' busy threads;
+    the pod's readiness goes the way clients do, through nginx's named port."""
     c = container(m)
-    rules = {rule.rule for rule in create_app().url_map.iter_rules()}
     env = {e["name"]: e["value"] for e in c["env"]}
-    gunicorn_port = int(env["TRICKREF_BIND"].rsplit(":", 1)[1])
+    assert (
+        env["TRICKREF_PROBE_BIND"].startswith("127.0.0.1:")
+        and env["TRICKREF_PROBE_BIND"] != env["TRICKREF_BIND"]
+    )
+    probe_port = int(env["TRICKREF_PROBE_BIND"].rsplit(":", 1)[1])
     paths = {}
     for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
         port, path = probe_target(c[probe])
-        assert port == gunicorn_port and path in rules, probe
+        assert port == probe_port and path in ("/healthz", "/readyz"), probe
         paths[probe] = path
     assert paths["readinessProbe"] == "/readyz" and paths["livenessProbe"] == "/healthz"
     nginx = container(m, "nginx")
@@ -243,10 +259,14 @@ def test_termination_grace_exceeds_gunicorn_drain(m: dict[str, dict[str, Any]]) 
 
 def test_bots_pool_is_the_api_pod_with_its_own_port_and_threads(m: dict[str, dict[str, Any]]) -> None:
     """trickref-bots runs the same pod as the api (image, nginx sidecar, security, resources,
-    volumes, probes: a test of the api pod holds for it), except its labels, the bots port its
-    nginx is reached on (readiness through it, like the requests) and fewer threads per worker."""
-    api = m["deployment"]["spec"]["template"]
+    volumes, probes: a test of the api pod holds for it), except its labels, its nginx's own
+    configuration with the bots port it is reached on instead of the public one (readiness through
+    it, like the requests), fewer threads per worker, and the bots the api pods leave to it."""
+    api = copy.deepcopy(m["deployment"]["spec"]["template"])
     bots = copy.deepcopy(m["bots-deployment"]["spec"]["template"])
+    api_env = next(c for c in api["spec"]["containers"] if c["name"] == "trickref")["env"]
+    assert {"name": "TRICKREF_BOTS", "value": "0"} in api_env
+    api_env.remove({"name": "TRICKREF_BOTS", "value": "0"})
     assert bots["metadata"]["labels"]["app.kubernetes.io/component"] == "bots"
     bots["metadata"]["labels"]["app.kubernetes.io/component"] = "api"
     spread = bots["spec"]["topologySpreadConstraints"][0]["labelSelector"]["matchLabels"]
@@ -259,13 +279,21 @@ def test_bots_pool_is_the_api_pod_with_its_own_port_and_threads(m: dict[str, dic
     env.remove(threads)
     nginx = containers["nginx"]
     (port,) = [p for p in nginx["ports"] if p["name"] == "bots"]
-    nginx["ports"].remove(port)
+    assert [p["name"] for p in nginx["ports"]] == ["bots", "metrics"]  # no public port
+    api_nginx = next(c for c in api["spec"]["containers"] if c["name"] == "nginx")
+    nginx["ports"][0] = next(p for p in api_nginx["ports"] if p["name"] == "http")
     assert nginx["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "bots"}
     assert nginx["livenessProbe"]["tcpSocket"] == {"port": "bots"}
     nginx["readinessProbe"]["httpGet"]["port"] = nginx["livenessProbe"]["tcpSocket"]["port"] = "http"
+    (mount,) = [v for v in nginx["volumeMounts"] if v["mountPath"] == "/etc/nginx/nginx.conf"]
+    assert mount["subPath"] == "bots-nginx.conf"
+    mount["subPath"] = "nginx.conf"
+    (volume,) = [v for v in bots["spec"]["volumes"] if "configMap" in v]
+    assert volume["configMap"]["name"] == "trickref-bots-nginx"
+    volume["configMap"]["name"] = "trickref-nginx"
     assert bots == api
-    conf = (K8S / "nginx.conf").read_text()
-    assert f"listen {port['containerPort']};" in conf
+    conf = (K8S / "bots-nginx.conf").read_text()
+    assert f"listen {port['containerPort']};" in conf and "listen 8080;" not in conf
 
 
 def test_bots_service_hpa_and_pdb_select_the_bots_pods_only(m: dict[str, dict[str, Any]]) -> None:
@@ -310,7 +338,42 @@ def test_the_api_nginx_routes_suggest_to_the_bots_service(m: dict[str, dict[str,
         c for c in m["bots-deployment"]["spec"]["template"]["spec"]["containers"] if c["name"] == "nginx"
     )
     ports = {p["name"]: p["containerPort"] for p in bots_nginx["ports"]}
-    assert port["targetPort"] == "bots" and f"listen {ports['bots']};" in conf
+    bots_conf = (K8S / "bots-nginx.conf").read_text()
+    assert port["targetPort"] == "bots" and f"listen {ports['bots']};" in bots_conf
+    assert f"listen {ports['bots']};" not in conf  # no api pod listens on the bots port
     assert re.search(
         r"location ~ \^/v1/games/\[\^/\]\+/hands/suggest\$ \{\s*[^}]*proxy_pass http://trickref_bots;", conf
     )
+
+
+def test_network_policies_admit_only_what_each_pool_serves(m: dict[str, dict[str, Any]]) -> None:
+    """Issue 32.2 and 32.3: the api pods' public port is open, their metrics port only to the
+    monitoring namespace; the bots pods' bots port only to the api pods, their metrics port only to
+    the monitoring namespace. Every port named is one the pod's nginx declares."""
+    for policy, deployment, open_ports in (
+        ("networkpolicy", "deployment", {"http": None}),
+        (
+            "bots-networkpolicy",
+            "bots-deployment",
+            {"bots": m["deployment"]["spec"]["template"]["metadata"]["labels"]},
+        ),
+    ):
+        spec = m[policy]["spec"]
+        pod = m[deployment]["spec"]["template"]
+        assert spec["podSelector"]["matchLabels"].items() <= pod["metadata"]["labels"].items()
+        assert spec["policyTypes"] == ["Ingress"]
+        nginx = next(c for c in pod["spec"]["containers"] if c["name"] == "nginx")
+        declared = {p["name"] for p in nginx["ports"]}
+        admitted: dict[str, Any] = {}
+        for rule in spec["ingress"]:
+            for port in rule["ports"]:
+                assert port["port"] in declared
+                admitted[port["port"]] = rule.get("from")
+        assert set(admitted) == declared
+        monitoring = [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "monitoring"}}}]
+        assert admitted["metrics"] == monitoring
+        for name, labels in open_ports.items():
+            if labels is None:
+                assert admitted[name] is None  # from anywhere: the Service, an ingress
+            else:
+                assert admitted[name] == [{"podSelector": {"matchLabels": labels}}]
