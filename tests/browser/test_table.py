@@ -386,6 +386,11 @@ def test_a_reload_mid_match_resumes_the_same_hand(tab: Tab) -> None:
     assert after["record"] == before["record"]
     assert page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)") == cards
     assert page.is_visible("#table") and not page.is_visible("#settings")
+    # Menu asks in the page (no browser dialog) and Stay keeps the match
+    page.click("#menu")
+    page.wait_for_selector("#leave-dialog[open]")
+    page.click("#leave-no")
+    assert not page.is_visible("#leave-dialog") and page.is_visible("#table")
     play_to_sheet(tab, illegal=False)  # and the hand goes on to its end
     assert after["settings"]["game"] == "bazar-blot"
 
@@ -406,15 +411,13 @@ def test_a_card_played_with_the_keyboard(tab: Tab) -> None:
     mine = stored(page)["record"]["actions"]
     mine = [a for a in mine if a["seat"] == 0][-1]
     assert mine == {"seat": 0, "type": "play", "card": first}
-
-
-def test_the_table_fits_a_phone_screen(tab: Tab) -> None:
-    page = tab.page
-    page.set_viewport_size({"width": 360, "height": 740})
-    open_table(tab, "baloot")
-    play_to_sheet(tab, illegal=False, until=lambda s: s["mine"] and bool(s["legal"]))
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    screenshot(page, "table-baloot-360px")
+    # the bots play and the table is redrawn: the focus stays in the hand, on a card to play
+    page.wait_for_function(
+        "() => document.querySelector('#me.to-act') && document.querySelector('#hand .card.legal')"
+    )
+    assert page.evaluate("!!document.activeElement.closest('#hand')")
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement === document.querySelector('#hand').lastElementChild")
 
 
 def test_when_the_seat_clock_runs_out_the_table_plays_the_apis_timeout_move(tab: Tab) -> None:
@@ -428,3 +431,11 @@ def test_when_the_seat_clock_runs_out_the_table_plays_the_apis_timeout_move(tab:
     page.wait_for_function(f"() => {stored}.record.actions.length > {before}")
     mine = page.evaluate(f"() => {stored}.record.actions[{before}]")
     assert mine["seat"] == 0
+    # a visible countdown, warning when low
+    page.wait_for_selector("#clock.low:not([hidden]) .time")
+    assert page.get_attribute("#clock", "role") == "timer"
+    # after three in a row the table plays the seat, and a banner says so until Take over
+    page.wait_for_function(f"() => {stored}.timeouts >= 3", timeout=15000)
+    page.wait_for_selector("#autopilot:not([hidden]) #take-over")
+    page.click("#take-over")
+    page.wait_for_selector("#autopilot", state="hidden")

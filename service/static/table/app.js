@@ -139,8 +139,10 @@ async function loadLanguage(lang) {
   const response = await fetch(`/table/i18n/${code}.json`);
   T = await response.json();
   api.setLanguage(code);
-  numbers = new Intl.NumberFormat(code);
-  seconds = new Intl.NumberFormat(code, { style: "unit", unit: "second", unitDisplay: "narrow" });
+  // Arabic with its own digits, as the page's Arabic strings write them (and its minus sign)
+  const locale = code === "ar" ? "ar-u-nu-arab" : code;
+  numbers = new Intl.NumberFormat(locale);
+  seconds = new Intl.NumberFormat(locale, { style: "unit", unit: "second", unitDisplay: "narrow" });
   document.documentElement.lang = code;
   document.documentElement.dir = RTL.has(code) ? "rtl" : "ltr";
   for (const el of document.querySelectorAll("[data-t]")) {
@@ -1117,11 +1119,11 @@ function renderChips() {
   if (!saved) return;
   const match = /** @type {Record<string, any> | null} */ (saved.match);
   const totals = match ? match.totals : null;
-  $("chip-score").textContent = `${word("terms", "score", t("score"))}: ${totals ? totalsText(totals) : "—"}`;
+  $("chip-score").textContent = `${t("score")}: ${totals ? totalsText(totals) : "—"}`;
   const v = /** @type {Record<string, any> | null} */ (view);
   let contract = "";
-  if (v && v.contract) contract = `${word("terms", "contract", t("contract"))}: ${contractText(v.contract)}`;
-  else if (v && "trump" in v) contract = `${word("terms", "trump", t("trump"))}: ${v.trump ? strainText(v.trump) : "—"}`;
+  if (v && v.contract) contract = `${t("contract")}: ${contractText(v.contract)}`;
+  else if (v && "trump" in v) contract = `${t("trump")}: ${v.trump ? strainText(v.trump) : "—"}`;
   $("chip-contract").textContent = contract;
   const points = v ? cardPoints(v) : null;
   $("chip-points").textContent = points ? `${t("col.card_points")}: ${points.map((p, i) => `${sideName(i)} ${num(p)}`).join(" · ")}` : "";
