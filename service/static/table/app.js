@@ -1100,8 +1100,9 @@ function renderHand() {
   hand.style.setProperty("--n", String(Math.max(cards.length, 1)));
   hand.setAttribute("aria-label", t("your_cards"));
   for (const card of cards) {
-    const button = drawCard(document.createElement("button"), card);
+    const button = document.createElement("button");
     button.type = "button";
+    drawCard(button, card);
     if (legal.has(card)) button.classList.add("legal");
     button.tabIndex = -1;
     button.addEventListener("click", () => {
