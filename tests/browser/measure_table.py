@@ -6,7 +6,8 @@ For each game, in a fresh browser context at 1366x768 with the bots at Hard and 
 pause (700 ms): the time from navigation to a usable settings screen (the Play button shown with
 the catalog's games), from a reload mid-hand to a playable hand, and each bot move's time from the
 previous action's record to the bot's own (the pause, a completed trick's hold, the server's
-hands/suggest), with the hands/suggest round trips read from the page's Resource Timing.
+hands/suggest; and the same for the moves that do not follow a completed trick), with the
+hands/suggest round trips read from the page's Resource Timing.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ WATCH = """() => {
     if (!actions) { seen = -1; return; }
     if (actions.length !== seen) {
       const one = seen >= 0 && actions.length === seen + 1;
-      window.__moves.push([performance.now(), one ? actions.at(-1).seat : null]);
+      const plays = actions.filter((a) => a.type === 'play').length;
+      window.__moves.push([performance.now(), one ? actions.at(-1).seat : null, plays]);
       seen = actions.length;
     }
   }, 5);
@@ -93,12 +95,19 @@ def measure(browser: Any, base: str, game: str) -> dict[str, Any]:
         ".filter(e => e.name.endsWith('hands/suggest')).map(e => e.duration)"
     )
     context.close()
-    bot = [t1 - t0 for (t0, _), (t1, seat) in itertools.pairwise(moves) if seat not in (None, 0)]
+    bot = [t1 - t0 for (t0, _, _), (t1, seat, _) in itertools.pairwise(moves) if seat not in (None, 0)]
+    # the moves that do not follow a completed trick (four plays: these games are played by four)
+    within = [
+        t1 - t0
+        for (t0, _, plays), (t1, seat, _) in itertools.pairwise(moves)
+        if seat not in (None, 0) and not (plays and plays % 4 == 0)
+    ]
     return {
         "usable_ms": round(usable),
         "reload_ms": round(reload_ms),
         "bot_move_median_ms": round(statistics.median(bot)) if bot else None,
         "bot_moves": len(bot),
+        "bot_move_within_trick_median_ms": round(statistics.median(within)) if within else None,
         "suggest_median_ms": round(statistics.median(suggest)) if suggest else None,
     }
 
