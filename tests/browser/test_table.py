@@ -361,6 +361,10 @@ def test_a_baloot_deal_in_arabic_lays_out_right_to_left(tab: Tab) -> None:
     indexes = page.eval_on_selector_all("#hand .card .index", "els => els.map(e => e.textContent)")
     assert names and all(ARABIC.search(name) for name in names), names
     assert all(name.startswith(index) for name, index in zip(names, indexes, strict=True))
+    # the player's line in Arabic: no Latin "D" for the dealer, no "40s" on the clock
+    page.wait_for_selector("#clock:not([hidden]) .time")
+    me = page.inner_text("#me")
+    assert ARABIC.search(me) and not re.search("[A-Za-z0-9]", me), me
     # the hand starts at the right edge when the page runs right to left
     refused = play_to_sheet(tab)
     assert refused is not None

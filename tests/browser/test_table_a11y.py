@@ -19,6 +19,7 @@ from tests.deploy.conftest import Gunicorn
 
 from .conftest import Tab
 from .test_table import open_table, play_to_sheet
+from .test_table_page import strings
 
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
@@ -63,6 +64,13 @@ def test_axe_finds_no_serious_violation_on_settings_and_mid_hand(axe_tab: Tab, l
     page.goto(f"{axe_tab.base}/table?pause=0&hold=0&seed=41&lang={lang}")
     page.wait_for_selector(f'#settings[data-lang="{lang}"]')
     assert serious(page) == [], "settings"
+    # and no developer text: the status in the language, the profiles by their titles
+    page.select_option("#set-game", GAMES[lang])
+    assert page.inner_text("#status") == strings(lang)["choose"]
+    profiles = page.eval_on_selector_all(
+        "#set-profile option", "els => els.map(e => [e.value, e.textContent])"
+    )
+    assert profiles and all(value != text for value, text in profiles), profiles
     open_table(axe_tab, GAMES[lang], lang=lang, seed=41)
     # the player's turn to play a card, with cards on the table: the hand is all buttons
     play_to_sheet(axe_tab, illegal=False, until=lambda s: s["mine"] and bool(s["legal"]) and s["trick"] > 0)

@@ -413,6 +413,7 @@ async function newHand() {
   if (match && typeof match.next_dealer === "number") body.dealer = match.next_dealer;
   if (match && typeof match.next_round === "number") body.round = match.next_round;
   const dealt = await api.deal(s.game, /** @type {import("./api.js").DealRequest} */ (body));
+  refusal("");
   saved.record = /** @type {HandRecord} */ (dealt.hand);
   saved.callsThisHand = api.calls.total - before;
   store();
@@ -506,6 +507,7 @@ async function botMove(seat, budget) {
 async function apply(action) {
   if (!saved || !saved.record) return;
   const record = /** @type {HandRecord} */ ({ ...saved.record, actions: [...(saved.record.actions || []), action] });
+  if (action.seat === ME) refusal(""); // the timeout move: a refused card's reason is over
   const before = tricksOf(view);
   view = await counted(() => api.state(saved?.settings.game ?? "blob", record, ME));
   saved.record = record;
