@@ -382,7 +382,18 @@ def test_a_reload_mid_match_resumes_the_same_hand(tab: Tab) -> None:
         return s["mine"] and bool(s["legal"]) and len(s["legal"]) + len(s["other"]) <= 6
 
     play_to_sheet(tab, illegal=False, until=two_cards_played)
+    # a bot level per seat: the left seat (seat 1) set to Hard at the table, the others at Easy
+    page.select_option('#seats .seat[data-seat="1"] select.level', "hard")
     before = page.evaluate("() => JSON.parse(localStorage.getItem('trickref.table.v1'))")
+    assert before["settings"]["levels"] == {"1": "hard"}
+    asked: dict[int, str] = {}
+
+    def suggested(request: Any) -> None:
+        if request.url.endswith("/hands/suggest"):
+            body = json.loads(request.post_data or "{}")
+            asked[body["seat"]] = body["level"]
+
+    page.on("request", suggested)
     cards = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
     page.reload()
     page.wait_for_selector("#hand .card.legal")
@@ -395,8 +406,10 @@ def test_a_reload_mid_match_resumes_the_same_hand(tab: Tab) -> None:
     page.wait_for_selector("#leave-dialog[open]")
     page.click("#leave-no")
     assert not page.is_visible("#leave-dialog") and page.is_visible("#table")
+    assert page.eval_on_selector('#seats .seat[data-seat="1"] select.level', "e => e.value") == "hard"
     play_to_sheet(tab, illegal=False)  # and the hand goes on to its end
     assert after["settings"]["game"] == "bazar-blot"
+    assert asked == {1: "hard", 2: "easy", 3: "easy"}, asked
 
 
 def test_a_card_played_with_the_keyboard(tab: Tab) -> None:
