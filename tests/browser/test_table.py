@@ -140,7 +140,18 @@ def play_to_sheet(
 
 
 # the middle of an element on the screen, in physical pixels
-MIDDLE = "e => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }"
+# (found and measured in one evaluation: a redraw between the two would measure a detached node)
+MIDDLE = """s => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}"""
+
+
+def middle_of(page: Any, selector: str) -> tuple[float, float]:
+    x, y = page.evaluate(MIDDLE, selector)
+    return float(x), float(y)
+
+
 ACTIONS = "(JSON.parse(localStorage.getItem('trickref.table.v1'))?.record?.actions.length ?? -1)"
 
 
@@ -305,10 +316,10 @@ def test_a_completed_trick_stays_on_the_table_with_its_winner_marked(tab: Tab) -
     view = api_post(tab, "bazar-blot", "hands/state", {**stored(page)["record"], "seat": 0})
     assert winner == [view["tricks"][-1]["winner"]], (winner, view["tricks"][-1])
     assert page.inner_text("#trick-note")
-    middle = page.eval_on_selector("#trick", MIDDLE)
+    middle = middle_of(page, "#trick")
     for seat in range(1, 4):  # each card lies between the middle and the seat that played it
-        card = page.eval_on_selector(f'#trick .card[data-seat="{seat}"]', MIDDLE)
-        place = page.eval_on_selector(f'#seats .seat[data-seat="{seat}"]', MIDDLE)
+        card = middle_of(page, f'#trick .card[data-seat="{seat}"]')
+        place = middle_of(page, f'#seats .seat[data-seat="{seat}"]')
         for axis in (0, 1):
             assert (card[axis] - middle[axis]) * (place[axis] - middle[axis]) >= 0, (seat, card, place)
     # then it clears, and Last trick shows it again with its winner
@@ -333,13 +344,13 @@ def test_seats_sit_where_the_table_turns_in_arabic(tab: Tab, game: str, next_sid
     on, though the page runs right to left."""
     page = tab.page
     open_table(tab, game, lang="ar")
-    page.wait_for_selector("#seats .seat")
+    page.wait_for_selector("#me.to-act")  # the bots wait for the player: the table stands still
     words = arabic_strings()
-    centre = page.eval_on_selector("#felt", MIDDLE)
+    centre = middle_of(page, "#felt")
 
     def where(seat: int) -> tuple[float, float, str]:
         selector = f'#seats .seat[data-seat="{seat}"]'
-        x, y = page.eval_on_selector(selector, MIDDLE)
+        x, y = middle_of(page, selector)
         return x - centre[0], y - centre[1], page.inner_text(f"{selector} .name")
 
     after, across, before = where(1), where(2), where(3)

@@ -757,7 +757,7 @@ function trickCount(v, seat) {
  * @param {Record<string, any>} v
  */
 function cardPoints(v) {
-  if (!("contract" in v)) return null;
+  if (!("contract" in v) || (v.phase !== "play" && !(v.tricks || []).length)) return null;
   const sides = inSides() ? 2 : v.players;
   const points = Array(sides).fill(0);
   for (const trick of v.tricks || []) {
@@ -781,7 +781,9 @@ function render() {
   const turned = $("turned");
   turned.replaceChildren();
   if (v.turned && !(v.tricks || []).length && !(v.current_trick && v.current_trick.cards.length)) {
-    turned.append(word("terms", "turned", t("turned")), " ", cardEl(v.turned));
+    const label = document.createElement("span");
+    label.textContent = word("terms", "turned", t("turned"));
+    turned.append(label, cardEl(v.turned));
   }
   renderTrick(v);
   renderCallsPanel();
