@@ -272,6 +272,12 @@ def test_a_whole_hand_of_every_game_to_its_score_sheet(tab: Tab, game: str) -> N
         )
         assert len(counts) == 4 and all("/" in c for c in counts), counts  # tricks won / bid
     assert not page.locator(".bubble").count(), "the calls' bubbles stay only while calling"
+    # each combination or project said once, by the seat that declared it
+    combos = page.evaluate(
+        "() => [...document.querySelectorAll('.seat')].map(s => [...s.querySelectorAll('.combo')]"
+        ".map(c => c.firstChild.textContent))"
+    )
+    assert all(len(said) == len(set(said)) for said in combos), combos
     assert "API" not in page.inner_text("body")
     screenshot(page, f"play-{game}-1366x768", full_page=False)
     page.set_viewport_size({"width": 360, "height": 740})
@@ -301,6 +307,22 @@ def test_a_whole_hand_of_every_game_to_its_score_sheet(tab: Tab, game: str) -> N
     assert record["dealer"] == match["next_dealer"], (record["dealer"], match["next_dealer"])
     if "next_round" in match:
         assert match["next_round"] == 2 and record["round"] == 2, (match["next_round"], record)
+
+
+def test_the_dealers_missing_bid_is_explained(tab: Tab) -> None:
+    """Oh Hell's dealer (the player, in the first hand) is not offered the bid that would make the
+    bids add up to the tricks: a line under the buttons names it."""
+    page = tab.page
+    open_table(tab, "oh-hell")
+    play_to_sheet(tab, illegal=False, until=lambda s: s["mine"] and bool(s["calls"]))
+    view = api_post(tab, "oh-hell", "hands/state", {**stored(page)["record"], "seat": 0})
+    assert view["dealer"] == 0
+    offered = {a["value"] for a in view["legal_actions"] if a["type"] == "bid"}
+    missing = [n for n in range(view["hand_size"] + 1) if n not in offered]
+    assert len(missing) == 1, (offered, view["hand_size"])
+    note = page.inner_text("#calls-panel .note")
+    assert str(missing[0]) in note, note
+    assert page.locator("#calls-panel [data-type=bid]").count() == len(offered)
 
 
 def test_a_completed_trick_stays_on_the_table_with_its_winner_marked(tab: Tab) -> None:
