@@ -68,15 +68,14 @@ let seconds = new Intl.NumberFormat("en", { style: "unit", unit: "second", unitD
 // --- the glossary, read in one place (its wire shape may change: only these two read it) ---------
 
 /**
- * The name of a code in a section of the glossary (suits, cards, actions, terms...), else the
- * page's own string.
+ * A name from the glossary, else the page's own string.
  * @param {string} section
  * @param {string} code
  * @param {string} fallback
  */
 function word(section, code, fallback) {
   const names = words ? words[section] : null;
-  if (typeof names === "string") return names; // a single word (capot)
+  if (code === "") return typeof names === "string" ? names : fallback; // a single word: `capot`
   return names && typeof names[code] === "string" ? names[code] : fallback;
 }
 
