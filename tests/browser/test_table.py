@@ -398,7 +398,15 @@ def test_a_baloot_deal_in_arabic_lays_out_right_to_left(tab: Tab) -> None:
     page.wait_for_selector("#clock:not([hidden]) .time")
     me = page.inner_text("#me")
     assert ARABIC.search(me) and not re.search("[A-Za-z0-9]", me), me
-    # the hand starts at the right edge when the page runs right to left
+    # the arrows follow the screen: right to left, ArrowLeft moves on to the next card
+    play_to_sheet(tab, illegal=False, until=lambda s: s["mine"] and len(s["legal"]) + len(s["other"]) > 1)
+    page.focus("#hand .card:first-child")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement === document.querySelector('#hand .card:nth-child(2)')")
+    lefts = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.getBoundingClientRect().left)")
+    assert lefts == sorted(lefts, reverse=True)  # the hand starts at the right edge
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement === document.querySelector('#hand .card:first-child')")
     refused = play_to_sheet(tab)
     assert refused is not None
     _code, text = refused
