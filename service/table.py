@@ -25,6 +25,16 @@ TABLE_CSP = (
 )
 
 
+# The page's icon (a card with a spade), drawn here so that no binary file is shipped: the page
+# links it, and /favicon.ico answers it too (browsers ask for it on pages that link none).
+ICON = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+    b'<rect x="5" y="2" width="22" height="28" rx="3" fill="#fffdf7" stroke="#1f5f3a" stroke-width="2"/>'
+    b'<path d="M16 7c-4 5-8 7-8 11a4 4 0 0 0 7 2l-1 5h4l-1-5a4 4 0 0 0 7-2c0-4-4-6-8-11z" fill="#1b1b1b"/>'
+    b"</svg>"
+)
+
+
 def _files() -> dict[str, bytes]:
     """Every asset of the page, by its path under /table/, read once."""
     found: dict[str, bytes] = {}
@@ -52,6 +62,14 @@ def init_app(app: Flask) -> None:
         response.headers["Cache-Control"] = "no-cache"  # they change with a deploy
         return response
 
+    def icon() -> Response:
+        response = Response(ICON, mimetype="image/svg+xml")
+        response.headers["Content-Security-Policy"] = TABLE_CSP
+        response.headers["Cache-Control"] = "max-age=86400"
+        return response
+
+    app.add_url_rule("/table/icon.svg", "table_icon", icon, methods=["GET"])
+    app.add_url_rule("/favicon.ico", "favicon", icon, methods=["GET"])
     app.add_url_rule("/table", "table_page", lambda: page("index.html"), methods=["GET"])
     app.add_url_rule("/table/", "table_slash", lambda: redirect("/table", 308), methods=["GET"])
     app.add_url_rule("/table/<path:name>", "table_asset", page, methods=["GET"])

@@ -91,9 +91,9 @@ def tab(browser: Any, server: Gunicorn) -> Iterator[Tab]:
     assert not opened.errors, f"uncaught errors in the page: {opened.errors}"
 
 
-def screenshot(page: Any, name: str) -> Path:
+def screenshot(page: Any, name: str, *, full_page: bool = True) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     print(f"screenshot: {path}")
     return path

@@ -18,7 +18,8 @@ import * as api from "./api.js";
 /** @typedef {import("./api.js").Game} Game */
 /**
  * @typedef {{ game: GameId, profile: string, players: number | null, lengthOption: string | null,
- *   length: string | null, level: string, tempo: string, lang: string, seed: number | null }} Settings
+ *   length: string | null, level: string, tempo: string, lang: string, seed: number | null,
+ *   levels?: Record<string, string> }} Settings
  * @typedef {{ settings: Settings, records: HandRecord[], record: HandRecord | null,
  *   match: Match | null, callsPerHand: number[], callsThisHand: number, timeouts: number,
  *   finished: boolean }} Saved
@@ -30,6 +31,10 @@ const LANGS = ["en", "ar", "hy", "ru"];
 const RTL = new Set(["ar"]);
 const SUITS = /** @type {Record<string, string>} */ ({ S: "♠", H: "♥", D: "♦", C: "♣", NT: "NT" });
 const RANKS = /** @type {Record<string, string>} */ ({ T: "10" });
+// Which way the table turns (seat s+1 acts after seat s either way, docs/table.md): Baloot rule
+// book, "The deal" (the player to the dealer's right calls first: counter-clockwise); the others
+// play clockwise (the player on the dealer's left leads).
+const COUNTER_CLOCKWISE = new Set(["baloot"]);
 // The Baloot rule book, "At the table": seconds per card and per call at each tempo.
 const TEMPOS = /** @type {Record<string, { card: number, call: number }>} */ ({
   relaxed: { card: 60, call: 75 },
@@ -37,9 +42,14 @@ const TEMPOS = /** @type {Record<string, { card: number, call: number }>} */ ({
   fast: { card: 15, call: 25 },
 });
 const LENGTH_OPTIONS = ["target", "match", "schedule"]; // what "match length" is in each game's rules
+const CALLING_PHASES = new Set(["bidding", "trump", "auction", "take", "name", "calling", "doubling"]);
 const params = new URLSearchParams(location.search);
+/** @param {string} name @param {number} fallback */
+const msParam = (name, fallback) => Math.max(0, Math.min(5000, Number(params.get(name) ?? fallback) || 0));
 // A visible pause before each bot move (ms); ?pause= shortens it for demos and tests.
-const PAUSE = Math.max(0, Math.min(5000, Number(params.get("pause") ?? 700) || 0));
+const PAUSE = msParam("pause", 700);
+// How long a completed trick stays on the table, its winner marked (ms); ?hold= for tests.
+const HOLD = msParam("hold", 1000);
 // ?clock= seconds overrides the tempo's clock (a demo of the timeout move).
 const CLOCK_OVERRIDE = Number(params.get("clock") || 0) || 0;
 
@@ -52,6 +62,10 @@ let games = [];
  * @type {Record<string, any> | null}
  */
 let words = null;
+let numbers = new Intl.NumberFormat("en");
+let seconds = new Intl.NumberFormat("en", { style: "unit", unit: "second", unitDisplay: "narrow" });
+
+// --- the glossary, read in one place (its wire shape may change: only these two read it) ---------
 
 /**
  * A name from the glossary, else the page's own string.
@@ -65,9 +79,27 @@ function word(section, code, fallback) {
   return names && typeof names[code] === "string" ? names[code] : fallback;
 }
 
+/**
+ * How a hand is shown under a strain: the suits left to right and each suit's ranks high to low.
+ * @param {string | null} strain
+ * @returns {{ suits: string[], ranks: string[], trump_ranks: string[] | null } | null}
+ */
+function handOrder(strain) {
+  const orders = words ? words.hand_order : null;
+  return (orders && (orders[strain ?? "NT"] ?? orders.NT)) || null;
+}
+
 /** Load the glossary of the match's game in the match's language. */
 async function loadWords() {
   words = saved ? /** @type {Record<string, any>} */ (await api.glossary(saved.settings.game)) : null;
+}
+
+/**
+ * A number as the language writes it (its digits, its minus sign).
+ * @param {unknown} n
+ */
+function num(n) {
+  return typeof n === "number" ? numbers.format(n) : String(n ?? "—");
 }
 /** @type {Saved | null} */
 let saved = null;
@@ -78,6 +110,9 @@ let generation = 0; // bumped when a match is left: stale bot loops stop
 /** @type {number | undefined} */
 let clockTimer;
 let autopilot = false;
+/** @type {Record<string, any> | null} a completed trick held on the table a moment */
+let held = null;
+let holding = false; // no card is sent while a completed trick is shown
 
 /** @param {string} id */
 function $(id) {
@@ -104,6 +139,10 @@ async function loadLanguage(lang) {
   const response = await fetch(`/table/i18n/${code}.json`);
   T = await response.json();
   api.setLanguage(code);
+  // Arabic with its own digits, as the page's Arabic strings write them (and its minus sign)
+  const locale = code === "ar" ? "ar-u-nu-arab" : code;
+  numbers = new Intl.NumberFormat(locale);
+  seconds = new Intl.NumberFormat(locale, { style: "unit", unit: "second", unitDisplay: "narrow" });
   document.documentElement.lang = code;
   document.documentElement.dir = RTL.has(code) ? "rtl" : "ltr";
   for (const el of document.querySelectorAll("[data-t]")) {
@@ -111,6 +150,14 @@ async function loadLanguage(lang) {
     if (T[key]) el.textContent = T[key];
   }
   document.title = t("title");
+  if (saved) heading();
+}
+
+/** The page's one h1: the game being played (its name from the glossary), else the page's title. */
+function heading() {
+  const name = words && typeof words.name === "string" ? words.name : t("title");
+  $("heading").textContent = saved ? name : t("title");
+  document.title = saved ? `${name} · ${t("title")}` : t("title");
 }
 
 function store() {
@@ -143,28 +190,74 @@ function cardText(card) {
 }
 
 /**
+ * A card drawn as a card: its index (rank over suit) in the corner and the suit's pip in the middle
+ * (a CSS pseudo-element with empty alternative text, so it adds nothing to the card's name).
+ * @param {HTMLElement} el
+ * @param {string} card
+ */
+function drawCard(el, card) {
+  const suit = card.slice(-1);
+  const rank = card.slice(0, -1);
+  el.classList.add("card", suit === "H" || suit === "D" ? "red" : "black");
+  el.dataset.card = card;
+  el.dataset.pip = SUITS[suit] ?? suit;
+  const index = document.createElement("span");
+  index.className = "index";
+  index.textContent = `${RANKS[rank] ?? rank}${SUITS[suit] ?? suit}`;
+  // the name as words follows the visible text, so the accessible name contains what is shown
+  const name = document.createElement("span");
+  name.className = "sr-only";
+  name.textContent = ` ${word("cards", card, "")}`;
+  el.append(index, name);
+  return el;
+}
+
+/**
  * @param {string} card
  * @param {string} [extra]
  */
 function cardEl(card, extra = "") {
-  const el = document.createElement("span");
-  const suit = card.slice(-1);
-  el.className = `card ${suit === "H" || suit === "D" ? "red" : "black"} ${extra}`;
-  el.textContent = cardText(card);
+  const el = drawCard(document.createElement("span"), card);
+  if (extra) el.classList.add(extra);
   el.title = word("cards", card, cardText(card));
-  el.dataset.card = card;
   return el;
+}
+
+/**
+ * Where a seat sits on the screen, from the table's geometry: the player at the bottom, the others
+ * around in the order of play, clockwise or counter-clockwise as the game turns. Physical
+ * coordinates (x right, y down, -1..1): the left of the screen is the left in every language.
+ * @param {number} seat
+ */
+function spot(seat) {
+  const n = view ? view.players : 4;
+  const place = (seat - ME + n) % n;
+  const angle = Math.PI / 2 + (2 * Math.PI * place) / n;
+  const x = Math.cos(angle) * (saved && COUNTER_CLOCKWISE.has(saved.settings.game) ? -1 : 1);
+  const round = (/** @type {number} */ v) => Math.round(v * 1000) / 1000; // no 1e-16 in CSS
+  return { place, x: round(x), y: round(Math.sin(angle)) };
 }
 
 /** @param {number} seat */
 function seatName(seat) {
   const players = view ? view.players : 4;
   if (seat === ME) return t("you");
-  // partners sit across in the games played in sides (their views carry a side's `contract`)
-  const across = view && "contract" in view ? "partner" : "across";
-  if (players === 4) return t(["you", "left", across, "right"][(seat - ME + 4) % 4]);
   if (players === 2) return t("opponent");
-  return t("seat", { n: seat + 1 });
+  const { place, x } = spot(seat);
+  // partners sit across in the games played in sides (their views carry a side's `contract`)
+  if (players === 4 && place === 2) return t(view && "contract" in view ? "partner" : "across");
+  if (players <= 4) return t(x < 0 ? "left" : "right");
+  return t("seat", { n: num(seat + 1) });
+}
+
+/** Whether the game is played by two sides of partners (they score as a side: us and them). */
+function inSides() {
+  return Boolean(saved && (saved.settings.game === "bazar-blot" || saved.settings.game === "baloot"));
+}
+
+/** @param {number} side a team's (or in a game without sides, a seat's) name */
+function sideName(side) {
+  return inSides() ? t(`team.${side}`) : seatName(side);
 }
 
 /** @param {string | null | undefined} strain */
@@ -180,7 +273,7 @@ function strainText(strain) {
 function actionText(action) {
   const parts = [word("actions", String(action.type), t(`type.${action.type}`))];
   if (action.capot) parts.push(word("capot", "", t("capot")));
-  if (action.value !== undefined && action.value !== null) parts.push(String(action.value));
+  if (action.value !== undefined && action.value !== null) parts.push(num(action.value));
   if (typeof action.strain === "string") parts.push(strainText(action.strain));
   return parts.join(" ");
 }
@@ -192,7 +285,7 @@ function contractText(contract) {
   const parts = [];
   if (typeof c.mode === "string") parts.push(word("contracts", c.mode, t(`type.${c.mode}`)));
   if (c.capot) parts.push(word("capot", "", t("capot")));
-  else if (typeof c.value === "number") parts.push(String(c.value));
+  else if (typeof c.value === "number") parts.push(num(c.value));
   // Baloot's Sun says no trumps already; a Hokum or a bid names its suit
   if (typeof c.strain === "string" && !(c.mode === "sun" && c.strain === "NT")) parts.push(strainText(c.strain));
   if (c.double && c.double !== "none" && c.double !== 1) parts.push(word("doubles", String(c.double), t(`double.${c.double}`)));
@@ -233,7 +326,7 @@ function settingsChanged(keep = false) {
   const chosen = (id, fallback) => (keep ? /** @type {HTMLSelectElement} */ ($(id)).value : String(fallback));
   fill(
     /** @type {HTMLSelectElement} */ ($("set-profile")),
-    rules.profiles.map((p) => [p.name, p.name]),
+    rules.profiles.map((p) => [p.name, /** @type {Record<string, any>} */ (p).title || p.name]),
     chosen("set-profile", rules.default_profile),
   );
   const players = rules.options.find((o) => o.name === "players");
@@ -241,7 +334,7 @@ function settingsChanged(keep = false) {
   if (players && typeof players.minimum === "number" && typeof players.maximum === "number") {
     /** @type {[string, string][]} */
     const counts = [];
-    for (let n = players.minimum; n <= players.maximum; n += 1) counts.push([String(n), String(n)]);
+    for (let n = players.minimum; n <= players.maximum; n += 1) counts.push([String(n), num(n)]);
     fill(/** @type {HTMLSelectElement} */ ($("set-players")), counts, chosen("set-players", players.default));
   }
   const length = rules.options.find((o) => LENGTH_OPTIONS.includes(o.name));
@@ -252,7 +345,7 @@ function settingsChanged(keep = false) {
     if (!values.length && typeof length.default === "number") values = [String(length.default), String(length.default * 2 - 1)];
     fill(
       /** @type {HTMLSelectElement} */ ($("set-length")),
-      values.map((v) => [v, t(`length.${v}`) === `length.${v}` ? v : t(`length.${v}`)]),
+      values.map((v) => [v, t(`length.${v}`) === `length.${v}` ? (/^\d+$/.test(v) ? num(Number(v)) : v) : t(`length.${v}`)]),
       chosen("set-length", length.default),
     );
     $("set-length").dataset.option = length.name;
@@ -297,6 +390,7 @@ async function startMatch() {
   await loadLanguage(settings.lang);
   saved = { settings, records: [], record: null, match: null, callsPerHand: [], callsThisHand: 0, timeouts: 0, finished: false };
   await loadWords();
+  heading();
   await newHand();
 }
 
@@ -319,6 +413,7 @@ async function newHand() {
   if (match && typeof match.next_dealer === "number") body.dealer = match.next_dealer;
   if (match && typeof match.next_round === "number") body.round = match.next_round;
   const dealt = await api.deal(s.game, /** @type {import("./api.js").DealRequest} */ (body));
+  refusal("");
   saved.record = /** @type {HandRecord} */ (dealt.hand);
   saved.callsThisHand = api.calls.total - before;
   store();
@@ -349,7 +444,6 @@ async function counted(call) {
   } finally {
     if (saved) {
       saved.callsThisHand += api.calls.total - before;
-      $("calls").textContent = t("calls", { n: saved.callsThisHand });
       $("calls").dataset.hand = String(saved.callsThisHand);
     }
   }
@@ -378,7 +472,15 @@ async function advance() {
 }
 
 /**
- * A bot's move for `seat` from hands/suggest, at the settings' level.
+ * The level a seat's bot plays at: its own if the player set one at the table, else the settings'.
+ * @param {number} seat
+ */
+function levelOf(seat) {
+  return (saved && saved.settings.levels && saved.settings.levels[String(seat)]) || (saved ? saved.settings.level : "normal");
+}
+
+/**
+ * A bot's move for `seat` from hands/suggest, at its level.
  * @param {number} seat
  * @param {number} [budget] ms, for the timeout move
  */
@@ -389,7 +491,7 @@ async function botMove(seat, budget) {
   const body = /** @type {import("./api.js").SuggestRequest} */ ({
     hand: saved.record,
     seat,
-    level: s.level,
+    level: levelOf(seat),
     seed: (s.seed ?? 0) + (saved.record.actions || []).length,
   });
   if (budget !== undefined) body.budget_ms = budget;
@@ -405,9 +507,37 @@ async function botMove(seat, budget) {
 async function apply(action) {
   if (!saved || !saved.record) return;
   const record = /** @type {HandRecord} */ ({ ...saved.record, actions: [...(saved.record.actions || []), action] });
+  if (action.seat === ME) refusal(""); // the timeout move: a refused card's reason is over
+  const before = tricksOf(view);
   view = await counted(() => api.state(saved?.settings.game ?? "blob", record, ME));
   saved.record = record;
   store();
+  await showTrickDone(before);
+}
+
+/** @param {View | null} v the tricks a view has completed */
+function tricksOf(v) {
+  return v ? (/** @type {Record<string, any>} */ (v).tricks || []).length : 0;
+}
+
+/**
+ * Draw the new view; when it completed a trick, the trick stays where it was played, its winner
+ * marked, for HOLD ms before the table clears it (the fourth card is seen).
+ * @param {number} before the tricks completed before the action
+ */
+async function showTrickDone(before) {
+  const completed = tricksOf(view) > before ? /** @type {Record<string, any>} */ (view).tricks.at(-1) : null;
+  if (!completed || HOLD === 0) {
+    held = null;
+    render();
+    return;
+  }
+  held = completed;
+  holding = true;
+  render();
+  await sleep(HOLD);
+  holding = false;
+  held = null;
   render();
 }
 
@@ -418,28 +548,30 @@ async function apply(action) {
  * @param {HTMLElement} [el]
  */
 async function playMine(action, el) {
-  if (!saved || !saved.record || !view || busy || view.to_act !== ME) return;
+  if (!saved || !saved.record || !view || busy || holding || view.to_act !== ME) return;
   busy = true;
   stopClock();
   const record = saved.record;
   try {
     const answer = await counted(() => api.play(saved?.settings.game ?? "blob", record, action, ME));
     saved.record = /** @type {HandRecord} */ ({ ...record, actions: [...(record.actions || []), answer.action] });
+    const before = tricksOf(view);
     view = /** @type {View} */ (answer.state);
     saved.timeouts = 0; // the player played: the count of timeouts in a row starts again
     store();
-    render();
+    refusal("");
+    await showTrickDone(before);
   } catch (error) {
     if (!(error instanceof api.ApiError)) throw error;
     const problem = error.problem;
-    status(problem.detail && problem.detail !== problem.title ? `${problem.title}: ${problem.detail}` : problem.title);
-    $("status").dataset.code = problem.code;
+    // one line by the hand: the API's sentence (its detail names the rule and the card)
+    refusal(problem.detail || problem.title, problem.code);
     if (el) {
       el.classList.remove("shake");
       void el.offsetWidth; // restart the animation
       el.classList.add("shake");
     }
-    startClock(false);
+    startClock();
     return;
   } finally {
     busy = false;
@@ -475,6 +607,10 @@ function next() {
   if (saved.finished) {
     renderResult();
     show("result");
+    // the hand's words are over: the result screen says only the match's
+    status("");
+    for (const chip of ["chip-contract", "chip-points"]) $(chip).textContent = "";
+    $("new-match").focus();
     return;
   }
   newHand().catch(failed);
@@ -485,6 +621,7 @@ function leave() {
   stopClock();
   saved = null;
   view = null;
+  held = null;
   autopilot = false;
   store();
   openSettings();
@@ -492,18 +629,28 @@ function leave() {
 
 // --- the seat clock (Baloot) and the timeout move -------------------------------------------------
 
-/** @param {boolean} [announce] say "your turn" (not after a refused card: its reason stays) */
-function startClock(announce = true) {
+function startClock() {
   stopClock();
   if (!saved || !view) return;
-  if (announce) status(t("your_turn"));
+  if (!$("refusal").textContent) status(t("your_turn"));
   const tempo = TEMPOS[saved.settings.tempo];
   if (!tempo && !CLOCK_OVERRIDE) return;
   const calling = !(view.legal_actions || []).some((a) => a.type === "play");
-  let left = CLOCK_OVERRIDE || (tempo ? (calling ? tempo.call : tempo.card) : 0);
-  const clock = document.querySelector("#me .clock");
+  const total = CLOCK_OVERRIDE || (tempo ? (calling ? tempo.call : tempo.card) : 0);
+  let left = total;
+  const low = Math.max(1, Math.min(10, Math.ceil(total / 4))); // the last quarter, at most 10 s
+  let warned = false;
   const tick = () => {
-    if (clock) clock.textContent = `${left}s`;
+    const clock = document.getElementById("clock");
+    if (!clock) return;
+    clock.hidden = false;
+    clock.querySelector(".time")?.replaceChildren(seconds.format(Math.max(0, left)));
+    /** @type {HTMLElement | null} */ (clock.querySelector(".bar"))?.style.setProperty("--left", String(left / total));
+    clock.classList.toggle("low", left <= low);
+    if (left <= low && !warned) {
+      warned = true;
+      status(t("time_low", { time: seconds.format(left) }));
+    }
     if (left <= 0) {
       stopClock();
       timeout().catch(failed);
@@ -518,8 +665,11 @@ function startClock(announce = true) {
 function stopClock() {
   if (clockTimer !== undefined) window.clearInterval(clockTimer);
   clockTimer = undefined;
-  const clock = document.querySelector("#me .clock");
-  if (clock) clock.textContent = "";
+  const clock = document.getElementById("clock");
+  if (clock) {
+    clock.hidden = true;
+    clock.classList.remove("low");
+  }
 }
 
 /** Time ran out: the table plays the API's timeout move (hands/suggest with a small budget). */
@@ -536,73 +686,155 @@ async function timeout() {
   }
   if (saved.timeouts >= 3) {
     autopilot = true; // three in a row: the table keeps playing the seat until Take over
-    $("take-over").hidden = false;
+    $("autopilot").hidden = false;
   }
   await advance();
 }
 
 // --- drawing ------------------------------------------------------------------------------------
 
-/** @type {Map<number, string>} */
-const bubbles = new Map();
+/**
+ * A refused card's reason, one line by the hand (empty: none).
+ * @param {string} text
+ * @param {string} [code]
+ */
+function refusal(text, code = "") {
+  $("refusal").textContent = text;
+  $("refusal").dataset.code = code;
+}
+
+/**
+ * What had the focus before a redraw, as a selector that finds its successor after it.
+ * @returns {string | null}
+ */
+function focusKey() {
+  const el = /** @type {HTMLElement | null} */ (document.activeElement);
+  if (!el || el === document.body) return null;
+  if (el.id) return `#${el.id}`;
+  if (el.dataset.card && el.closest("#hand")) return `#hand [data-card="${el.dataset.card}"]`;
+  if (el.dataset.action) return `#calls-panel [data-action='${el.dataset.action}']`;
+  if (el.dataset.strain) return `#calls-panel [data-strain="${el.dataset.strain}"]`;
+  if (el.dataset.step) return `#calls-panel [data-step="${el.dataset.step}"]`;
+  if (el.dataset.level) return `select[data-level="${el.dataset.level}"]`;
+  return null;
+}
+
+/**
+ * Give the focus back after a redraw: to the same control, or within the hand to its first
+ * playable card, or within the calling panel to its first call.
+ * @param {string | null} key
+ */
+function restoreFocus(key) {
+  if (!key || document.activeElement !== document.body) return;
+  const same = /** @type {HTMLElement | null} */ (document.querySelector(key));
+  if (same && !same.hidden) {
+    same.focus();
+    return;
+  }
+  const area = key.startsWith("#hand") ? "#hand" : key.startsWith("#calls-panel") ? "#calls-panel" : null;
+  if (!area) return;
+  const next = /** @type {HTMLElement | null} */ (document.querySelector(`${area} [tabindex="0"], ${area} button`));
+  if (next) next.focus();
+  else $("hand").querySelector("button")?.focus();
+}
+
+/**
+ * The live count of a seat: tricks won against the bid (the Oh Hell family).
+ * @param {Record<string, any>} v
+ * @param {number} seat
+ */
+function trickCount(v, seat) {
+  if (inSides() || v.players === 2 && "contract" in v) return "";
+  const won = (v.tricks_won || [])[seat];
+  if (typeof won !== "number") return "";
+  const bid = [...(v.bids || [])].reverse().find((b) => b.seat === seat && typeof b.value === "number");
+  return bid ? `${num(won)}/${num(bid.value)}` : num(won);
+}
+
+/**
+ * The card points each side (or each player of the duel) has taken so far: the tricks' points
+ * as the view gives them (the Belote family).
+ * @param {Record<string, any>} v
+ */
+function cardPoints(v) {
+  if (!("contract" in v) || (v.phase !== "play" && !(v.tricks || []).length)) return null;
+  const sides = inSides() ? 2 : v.players;
+  const points = Array(sides).fill(0);
+  for (const trick of v.tricks || []) {
+    if (typeof trick.winner === "number" && typeof trick.points === "number") points[trick.winner % sides] += trick.points;
+  }
+  return points;
+}
 
 function render() {
   if (!view || !saved) return;
+  const focus = focusKey();
   const v = /** @type {Record<string, any>} */ (view);
-  // the calls so far, each seat's last one in its bubble
-  bubbles.clear();
-  for (const call of v.bids || []) bubbles.set(call.seat, actionText(call));
+  const calling = CALLING_PHASES.has(String(v.phase));
   const seats = $("seats");
-  seats.className = `seats players-${view.players}`;
+  seats.className = `players-${view.players}`;
   seats.replaceChildren();
-  for (let i = 1; i < view.players; i += 1) {
-    const seat = (ME + i) % view.players;
-    seats.append(seatEl(seat, v, i));
-  }
-  $("me").replaceChildren(...seatEl(ME, v, 0).childNodes);
+  for (let i = 1; i < view.players; i += 1) seats.append(seatEl((ME + i) % view.players, v, calling));
+  $("me").replaceChildren(...seatEl(ME, v, calling).childNodes);
   $("me").classList.toggle("to-act", view.to_act === ME);
 
   const turned = $("turned");
   turned.replaceChildren();
   if (v.turned && !(v.tricks || []).length && !(v.current_trick && v.current_trick.cards.length)) {
-    turned.append(t("turned"), " ", cardEl(v.turned));
+    const label = document.createElement("span");
+    label.textContent = word("terms", "turned", t("turned"));
+    turned.append(label, cardEl(v.turned));
   }
-  const trick = $("trick");
-  trick.replaceChildren();
-  for (const played of (v.current_trick && v.current_trick.cards) || []) trick.append(trickCard(played.seat, played.card));
-
-  const news = $("news");
-  news.replaceChildren();
-  for (const item of [...(v.announcements || []), ...(v.declarations || [])]) {
-    const line = document.createElement("div");
-    const what = item.name ?? item.kind ?? item.type ?? "";
-    const seat = typeof item.seat === "number" ? seatName(item.seat) : typeof item.team === "number" ? t(`team.${item.team}`) : "";
-    line.textContent = `${seat}: ${word("combinations", what, t(`combo.${what}`))}${item.points !== undefined ? ` (${item.points})` : ""}`;
-    for (const card of item.cards || []) line.append(" ", cardEl(card, "small"));
-    news.append(line);
-  }
-
+  renderTrick(v);
   renderCallsPanel();
   renderHand();
   renderChips();
   const last = (v.tricks || []).at(-1);
   $("last-trick").toggleAttribute("disabled", !last);
-  $("last-trick-view").replaceChildren(...(last ? last.cards.map((/** @type {any} */ p) => trickCard(p.seat, p.card)) : []));
-  if (view.to_act !== null && view.to_act !== undefined) {
+  if (!last) {
+    showingLast = false;
+    $("last-trick").setAttribute("aria-expanded", "false");
+  }
+  $("autopilot").hidden = !autopilot;
+  if (view.to_act !== null && view.to_act !== undefined && !$("refusal").textContent) {
     status(view.to_act === ME ? t("your_turn") : t("to_act", { name: seatName(view.to_act) }));
   }
-  $("status").dataset.code = "";
+  restoreFocus(focus);
+}
+
+let showingLast = false; // the last trick shown in the centre (the Last trick button)
+
+/**
+ * The centre of the table: the cards of the trick in play, each in front of the seat that played
+ * it; a completed trick (held a moment, or the last one asked for) with its winner marked.
+ * @param {Record<string, any>} v
+ */
+function renderTrick(v) {
+  const trick = $("trick");
+  const note = $("trick-note");
+  const last = (v.tricks || []).at(-1);
+  const shown = held ?? (showingLast && last ? last : null);
+  const cards = shown ? shown.cards : (v.current_trick && v.current_trick.cards) || [];
+  trick.replaceChildren(...cards.map((/** @type {any} */ p) => trickCard(p.seat, p.card, shown && p.seat === shown.winner)));
+  trick.classList.toggle("done", Boolean(shown));
+  trick.classList.toggle("last", Boolean(!held && shown));
+  note.textContent = shown && typeof shown.winner === "number" ? t("won_by", { name: seatName(shown.winner) }) : "";
 }
 
 /**
+ * A seat around the table (or the player's own line): its name, the dealer, its cards left, its
+ * live count, its bot's level, its last call while the calling lasts, its combinations.
  * @param {number} seat
  * @param {Record<string, any>} v
- * @param {number} place 0 the player, then clockwise
+ * @param {boolean} calling
  */
-function seatEl(seat, v, place) {
+function seatEl(seat, v, calling) {
   const el = document.createElement("div");
+  const { place, x, y } = spot(seat);
   el.className = `seat place-${place}${v.to_act === seat ? " to-act" : ""}`;
   el.dataset.seat = String(seat);
+  el.style.setProperty("--x", String(x));
+  el.style.setProperty("--y", String(y));
   const name = document.createElement("span");
   name.className = "name";
   name.textContent = seatName(seat);
@@ -610,40 +842,95 @@ function seatEl(seat, v, place) {
   if (v.dealer === seat) {
     const dealer = document.createElement("span");
     dealer.className = "dealer";
-    dealer.title = t("dealer");
-    dealer.textContent = "D";
+    dealer.textContent = word("terms", "dealer", t("dealer"));
     el.append(dealer);
   }
+  const count = trickCount(v, seat);
+  if (count) {
+    const tricks = document.createElement("span");
+    tricks.className = "tricks";
+    tricks.dataset.count = count;
+    tricks.title = t("tricks_vs_bid");
+    tricks.textContent = count;
+    el.append(tricks);
+  }
   if (seat !== ME) {
-    const count = document.createElement("span");
-    count.className = "count";
-    count.textContent = t("cards", { n: (v.hand_counts || [])[seat] ?? 0 });
-    el.append(count);
+    const left = document.createElement("span");
+    left.className = "count";
+    left.textContent = t("cards", { n: num((v.hand_counts || [])[seat] ?? 0) });
+    el.append(left);
+    el.append(levelSelect(seat));
   } else {
     const clock = document.createElement("span");
+    clock.id = "clock";
     clock.className = "clock";
+    clock.setAttribute("role", "timer");
+    clock.hidden = clockTimer === undefined;
+    const bar = document.createElement("span");
+    bar.className = "bar";
+    const time = document.createElement("span");
+    time.className = "time";
+    clock.append(bar, time);
     el.append(clock);
   }
-  const said = bubbles.get(seat);
+  // each seat's last call, while the calling lasts
+  const said = calling ? [...(v.bids || [])].reverse().find((b) => b.seat === seat) : null;
   if (said) {
     const b = document.createElement("span");
     b.className = "bubble";
-    b.textContent = said;
+    b.textContent = actionText(said);
     el.append(b);
+  }
+  // combinations and projects, once, with their cards when they are shown
+  const declared = /** @type {any[]} */ (v.declarations || []);
+  const items = [...declared, ...(v.announcements || []).filter((/** @type {any} */ a) => !declared.some((d) => d.seat === a.seat && (d.kind ?? d.name) === (a.kind ?? a.name)))];
+  for (const item of items.filter((i) => i.seat === seat)) {
+    const line = document.createElement("span");
+    line.className = "combo";
+    const what = item.name ?? item.kind ?? item.type ?? "";
+    line.append(`${word("combinations", what, t(`combo.${what}`))}${typeof item.points === "number" ? ` ${num(item.points)}` : ""}`);
+    for (const card of item.cards || []) line.append(cardEl(card, "small"));
+    el.append(line);
   }
   return el;
 }
 
 /**
+ * The bot level of one seat, changed at the table (the settings' level until then).
+ * @param {number} seat
+ */
+function levelSelect(seat) {
+  const select = document.createElement("select");
+  select.className = "level";
+  select.dataset.level = String(seat);
+  select.setAttribute("aria-label", `${t("level")}: ${seatName(seat)}`);
+  fill(
+    select,
+    ["easy", "normal", "hard", "crazy"].map((l) => [l, word("levels", l, t(`level.${l}`))]),
+    levelOf(seat),
+  );
+  select.addEventListener("change", () => {
+    if (!saved) return;
+    saved.settings.levels = { ...(saved.settings.levels || {}), [String(seat)]: select.value };
+    store();
+  });
+  return select;
+}
+
+/**
+ * A card of the trick, in front of the seat that played it.
  * @param {number} seat
  * @param {string} card
+ * @param {boolean | null} [winner]
  */
-function trickCard(seat, card) {
+function trickCard(seat, card, winner = false) {
   const el = cardEl(card);
+  const { x, y } = spot(seat);
   el.dataset.seat = String(seat);
-  el.title = seatName(seat);
-  const n = view ? view.players : 4;
-  el.classList.add(`from-${(seat - ME + n) % n}`);
+  el.title = `${seatName(seat)}: ${word("cards", card, cardText(card))}`;
+  el.style.setProperty("--x", String(x));
+  el.style.setProperty("--y", String(y));
+  if (winner) el.classList.add("winner");
   return el;
 }
 
@@ -668,6 +955,27 @@ function renderCallsPanel() {
     row.append(callButton(/** @type {Action} */ (/** @type {unknown} */ (action)), actionText(action)));
   }
   panel.append(row);
+  const missing = missingBid(calls);
+  if (missing !== null) {
+    const note = document.createElement("p");
+    note.className = "note";
+    note.textContent = t("bid_forbidden", { n: num(missing) });
+    panel.append(note);
+  }
+}
+
+/**
+ * The dealer's forbidden bid (the Oh Hell family): the one number from 0 to the hand's size that
+ * the API did not offer the dealer.
+ * @param {Record<string, any>[]} calls
+ */
+function missingBid(calls) {
+  const v = /** @type {Record<string, any> | null} */ (view);
+  if (!v || v.dealer !== ME || typeof v.hand_size !== "number") return null;
+  const values = new Set(calls.filter((a) => a.type === "bid" && a.strain === undefined).map((a) => a.value));
+  if (!values.size) return null;
+  for (let n = 0; n <= v.hand_size; n += 1) if (!values.has(n)) return n;
+  return null;
 }
 
 /**
@@ -703,10 +1011,11 @@ function bazarBid(bids) {
   const minus = document.createElement("button");
   const plus = document.createElement("button");
   minus.type = plus.type = "button";
-  minus.textContent = "−";
-  plus.textContent = "+";
-  minus.setAttribute("aria-label", t("minus"));
-  plus.setAttribute("aria-label", t("plus"));
+  // the sign shown, then its name for a screen reader: the name contains what is shown
+  minus.append("−", srOnly(` ${t("minus")}`));
+  plus.append("+", srOnly(` ${t("plus")}`));
+  minus.dataset.step = "minus";
+  plus.dataset.step = "plus";
   const bid = document.createElement("button");
   bid.type = "button";
   bid.className = "call primary";
@@ -716,7 +1025,7 @@ function bazarBid(bids) {
     const options = offered.filter((b) => b.strain === strain);
     index = Math.max(0, Math.min(index, options.length - 1));
     const chosen = options[index];
-    number.textContent = chosen.capot ? word("capot", "", t("capot")) : String(chosen.value);
+    number.textContent = chosen.capot ? word("capot", "", t("capot")) : num(chosen.value);
     bid.dataset.action = JSON.stringify(chosen);
     bid.textContent = actionText(chosen);
     for (const b of strainRow.children) b.classList.toggle("chosen", /** @type {HTMLElement} */ (b).dataset.strain === strain);
@@ -753,58 +1062,105 @@ function bazarBid(bids) {
 }
 
 /** The player's cards: the playable ones (the API's legal actions) lifted; every one is a button. */
+
+/** @param {string} text words for a screen reader only */
+function srOnly(text) {
+  const el = document.createElement("span");
+  el.className = "sr-only";
+  el.textContent = text;
+  return el;
+}
+
+/**
+ * The hand in the glossary's order for the contract's strain: its suits left to right (trumps
+ * first, colours alternating), each suit's ranks high to low (the trump suit's own order).
+ * @param {string[]} cards
+ * @param {Record<string, any>} v
+ */
+function sortHand(cards, v) {
+  const strain = v.contract && typeof v.contract.strain === "string" ? v.contract.strain : typeof v.trump === "string" ? v.trump : null;
+  const order = handOrder(strain);
+  if (!order) return cards;
+  /** @param {string} card */
+  const key = (card) => {
+    const suit = card.slice(-1);
+    const rank = card.slice(0, -1);
+    const ranks = suit === strain && order.trump_ranks ? order.trump_ranks : order.ranks;
+    return order.suits.indexOf(suit) * 100 + ranks.indexOf(rank);
+  };
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
+/** The player's cards: the playable ones (the API's legal actions) lifted; every one is a button. */
 function renderHand() {
   const hand = $("hand");
   hand.replaceChildren();
   if (!view) return;
-  const cards = (view.hands && view.hands[ME]) || [];
+  const v = /** @type {Record<string, any>} */ (view);
+  const cards = sortHand((view.hands && view.hands[ME]) || [], v);
   const legal = new Set(
     (view.legal_actions || []).flatMap((a) => (a.type === "play" && view?.to_act === ME ? [/** @type {any} */ (a).card] : [])),
   );
-  cards.forEach((card, i) => {
+  hand.style.setProperty("--n", String(Math.max(cards.length, 1)));
+  hand.setAttribute("aria-label", t("your_cards"));
+  for (const card of cards) {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = `card ${card.endsWith("H") || card.endsWith("D") ? "red" : "black"}${legal.has(card) ? " legal" : ""}`;
-    button.textContent = cardText(card);
-    button.dataset.card = card;
-    button.tabIndex = i === 0 ? 0 : -1;
-    button.setAttribute("aria-label", word("cards", card, cardText(card)));
+    drawCard(button, card);
+    if (legal.has(card)) button.classList.add("legal");
+    button.tabIndex = -1;
     button.addEventListener("click", () => {
       /** @type {Action} */
       const action = { seat: ME, type: "play", card };
       playMine(action, button).catch(failed);
     });
     hand.append(button);
-  });
-  const first = /** @type {HTMLElement | null} */ (hand.querySelector(".legal") || hand.firstElementChild);
-  if (first) {
-    for (const b of hand.children) /** @type {HTMLElement} */ (b).tabIndex = -1;
-    first.tabIndex = 0;
   }
+  const first = /** @type {HTMLElement | null} */ (hand.querySelector(".legal") || hand.firstElementChild);
+  if (first) first.tabIndex = 0;
 }
 
 function renderChips() {
   if (!saved) return;
   const match = /** @type {Record<string, any> | null} */ (saved.match);
   const totals = match ? match.totals : null;
-  $("chip-score").textContent = totals ? `${t("score")}: ${totalsText(totals)}` : `${t("score")}: —`;
+  $("chip-score").textContent = `${t("score")}: ${totals ? totalsText(totals) : "—"}`;
   const v = /** @type {Record<string, any> | null} */ (view);
   let contract = "";
-  if (v && v.contract) contract = contractText(v.contract);
-  else if (v && "trump" in v) contract = `${t("trump")} ${v.trump ? strainText(v.trump) : "—"}`;
-  $("chip-contract").textContent = contract ? `${t("contract")}: ${contract}` : "";
+  if (v && v.contract) contract = `${t("contract")}: ${contractText(v.contract)}`;
+  else if (v && "trump" in v) contract = `${t("trump")}: ${v.trump ? strainText(v.trump) : "—"}`;
+  $("chip-contract").textContent = contract;
+  const points = v ? cardPoints(v) : null;
+  $("chip-points").textContent = points ? `${t("col.card_points")}: ${points.map((p, i) => `${sideName(i)} ${num(p)}`).join(" · ")}` : "";
 }
 
 /** @param {number[]} totals */
 function totalsText(totals) {
-  if (!saved) return "";
-  const sides = totals.length < (view ? view.players : totals.length + 1); // one total per side
-  return totals.map((n, i) => `${sides ? t(`team.${i}`) : seatName(i)} ${n}`).join(" · ");
+  return totals.map((n, i) => `${sideName(i)} ${num(n)}`).join(" · ");
 }
 
 /**
- * The sheet the rule books describe, from hands/score: each side's lines, the last trick, the
- * contract and whether it was made, and both totals from matches/score.
+ * The ruling that decided the hand, in one line (the Belote family): how a doubled hand or a
+ * failed contract is scored, or the deal that ended the match.
+ * @param {Record<string, any>} s
+ */
+function ruling(s) {
+  if (s.match_ending && s.match_ending.reason) return word("match_endings", s.match_ending.reason, s.match_ending.reason);
+  if (!("contract" in s)) return "";
+  const c = s.contract;
+  if (!c) return t("no_contract");
+  if (c.double && c.double !== "none" && c.double !== 1 && c.double !== "1") {
+    return t("ruling.doubled", { double: word("doubles", String(c.double), t(`double.${c.double}`)) });
+  }
+  if (s.made === false) return t("ruling.failed");
+  if (s.made === true) return t("ruling.made");
+  return "";
+}
+
+/**
+ * The sheet the rule books describe, from hands/score: compact (each side's points this hand and
+ * the totals of matches/score, under the sides' names), the ruling that decided it in one line,
+ * and the breakdown of hands/score behind "details".
  * @param {Score} score
  */
 function renderSheet(score) {
@@ -812,21 +1168,54 @@ function renderSheet(score) {
   body.replaceChildren();
   const s = /** @type {Record<string, any>} */ (score);
   const rows = /** @type {Record<string, unknown>[]} */ (s.breakdown || []);
+  const match = /** @type {Record<string, any> | null} */ (saved?.match ?? null);
+  const scores = /** @type {number[]} */ (s.scores || []);
+  const sides = scores.map((_, i) => i);
+
+  const compact = document.createElement("table");
+  compact.className = "sheet compact";
+  compact.append(headRow(["", ...sides.map(sideName)]));
+  /** @param {string} key @param {string} label @param {unknown[]} values */
+  const line = (key, label, values) => {
+    const tr = document.createElement("tr");
+    tr.dataset.key = key;
+    tr.append(th(label, "row"), ...values.map((value) => td(value)));
+    compact.append(tr);
+  };
+  if (!inSides() && rows.some((r) => "bid" in r) && !("contract" in s)) {
+    line("bid", t("col.bid"), rows.map((r) => r.bid));
+    line("tricks", t("col.tricks"), rows.map((r) => r.tricks));
+  } else if (s.summary && Array.isArray(s.summary.card_points)) {
+    line("card_points", t("col.card_points"), s.summary.card_points);
+  }
+  line("hand", t("hand_scores"), scores);
+  if (match) line("totals", t("totals"), match.totals || []);
+  body.append(compact);
+
+  const decided = ruling(s);
+  if (decided) {
+    const p = document.createElement("p");
+    p.className = "ruling";
+    p.textContent = decided;
+    body.append(p);
+  }
+
+  const details = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = t("details");
+  details.append(summary);
   const table = document.createElement("table");
   table.className = "sheet";
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => k !== "team" && k !== "seat");
-  const head = document.createElement("tr");
-  head.append(th(""));
-  for (const row of rows) head.append(th(typeof row.team === "number" ? t(`team.${row.team}`) : seatName(Number(row.seat))));
-  table.append(head);
+  table.append(headRow(["", ...rows.map((row) => (typeof row.team === "number" ? sideName(row.team) : seatName(Number(row.seat))))]));
   for (const key of keys) {
     const tr = document.createElement("tr");
     tr.dataset.key = key;
-    tr.append(th(t(`col.${key}`)));
+    tr.append(th(t(`col.${key}`), "row"));
     for (const row of rows) tr.append(td(row[key]));
     table.append(tr);
   }
-  body.append(table);
+  details.append(table);
   const facts = document.createElement("dl");
   /** @param {string} key @param {string} value */
   const fact = (key, value) => {
@@ -842,27 +1231,36 @@ function renderSheet(score) {
   const tricks = /** @type {any[]} */ (/** @type {any} */ (view)?.tricks || []);
   const last = tricks.at(-1);
   if (last && typeof last.winner === "number") fact("last_trick", seatName(last.winner));
-  fact("hand_scores", totalsText(s.scores || []));
-  const match = /** @type {Record<string, any> | null} */ (saved?.match ?? null);
-  if (match) fact("totals", totalsText(match.totals || []));
-  body.append(facts);
+  details.append(facts);
+  body.append(details);
 }
 
-/** @param {string} text */
-function th(text) {
+/** @param {string[]} labels a row of column headers */
+function headRow(labels) {
+  const tr = document.createElement("tr");
+  tr.append(...labels.map((label) => th(label, "col")));
+  return tr;
+}
+
+/**
+ * @param {string} text
+ * @param {string} [scope]
+ */
+function th(text, scope) {
   const el = document.createElement("th");
   el.textContent = text;
+  if (scope && text) el.scope = scope;
   return el;
 }
 
 /** @param {unknown} value */
 function td(value) {
   const el = document.createElement("td");
-  el.textContent = value === true ? t("yes") : value === false ? t("no") : value === null || value === undefined ? "—" : String(value);
+  el.textContent = value === true ? t("yes") : value === false ? t("no") : value === null || value === undefined ? "—" : num(value);
   return el;
 }
 
-/** The end of the match, from matches/score: the winner, the totals and every deal. */
+/** The end of the match, from matches/score: the winner, the totals and every deal under its headers. */
 function renderResult() {
   const body = $("result-body");
   body.replaceChildren();
@@ -870,27 +1268,30 @@ function renderResult() {
   if (!match) return;
   const winner = document.createElement("p");
   winner.className = "winner";
-  const sides = (match.totals || []).length < (view ? view.players : 0);
   const w = match.winner;
-  winner.textContent =
-    w === null || w === undefined ? t("draw") : t("winner", { name: typeof w === "number" ? (sides ? t(`team.${w}`) : seatName(w)) : String(w) });
+  winner.textContent = w === null || w === undefined ? t("draw") : t("winner", { name: typeof w === "number" ? sideName(w) : String(w) });
   body.append(winner);
-  const totals = document.createElement("p");
-  totals.textContent = `${t("totals")}: ${totalsText(match.totals || [])}`;
-  body.append(totals);
+  const totals = /** @type {number[]} */ (match.totals || []);
   const table = document.createElement("table");
   table.className = "sheet";
+  table.append(headRow([t("deal"), t("contract"), ...totals.map((_, i) => sideName(i))]));
   for (const deal of match.deals || match.rounds || []) {
     const tr = document.createElement("tr");
-    tr.append(td(deal.deal ?? deal.round), td(deal.contract ? contractText(deal.contract) : deal.trump ? strainText(deal.trump) : "—"));
-    tr.append(td(deal.made === undefined ? "" : Array.isArray(deal.made) ? deal.made.map((/** @type {boolean} */ m) => (m ? "✓" : "✗")).join(" ") : deal.made));
-    tr.append(td((deal.totals || []).join(" / ")));
+    const made = deal.made === undefined || Array.isArray(deal.made) ? "" : deal.made ? " ✓" : " ✗";
+    tr.append(th(num(deal.deal ?? deal.round), "row"));
+    tr.append(td(`${deal.contract ? contractText(deal.contract) : deal.trump ? strainText(deal.trump) : deal.contract === null ? t("no_contract") : "—"}${made}`));
+    tr.append(...(deal.totals || []).map((/** @type {number} */ n) => td(n)));
     table.append(tr);
   }
+  const foot = document.createElement("tr");
+  foot.dataset.key = "totals";
+  foot.append(th(t("totals"), "row"), td(""), ...totals.map((n) => td(n)));
+  table.append(foot);
   body.append(table);
   saved = null;
   store();
 }
+
 
 // --- keyboard: arrows move along the hand, Enter or Space plays ------------------------------------
 
@@ -919,7 +1320,7 @@ function onKey(event) {
 
 /** @param {unknown} error */
 function failed(error) {
-  const text = error instanceof api.ApiError ? `${error.problem.title}: ${error.problem.detail ?? ""}` : String(error);
+  const text = error instanceof api.ApiError ? error.problem.detail || error.problem.title : String(error);
   status(text);
   console.error(error);
 }
@@ -927,10 +1328,23 @@ function failed(error) {
 function openSettings() {
   show("settings");
   $("menu").hidden = true;
-  $("chip-score").textContent = "";
-  $("chip-contract").textContent = "";
-  $("take-over").hidden = true;
+  for (const chip of ["chip-score", "chip-contract", "chip-points"]) $(chip).textContent = "";
+  $("autopilot").hidden = true;
+  refusal("");
+  heading();
   status(t("choose"));
+}
+
+/** The catalog in the chosen language: the games' and profiles' names as players read them. */
+async function loadCatalog() {
+  const select = /** @type {HTMLSelectElement} */ ($("set-game"));
+  games = await api.catalog();
+  const chosen = select.value || params.get("game") || "";
+  fill(
+    select,
+    games.map((g) => [g.id, g.name]),
+    games.some((g) => g.id === chosen) ? chosen : games[0]?.id,
+  );
 }
 
 async function main() {
@@ -944,34 +1358,43 @@ async function main() {
   const lang = stored?.settings.lang ?? params.get("lang") ?? (navigator.language || "en").slice(0, 2);
   /** @type {HTMLSelectElement} */ ($("set-lang")).value = LANGS.includes(lang) ? lang : "en";
   await loadLanguage(lang);
-  games = await api.catalog();
-  fill(
-    /** @type {HTMLSelectElement} */ ($("set-game")),
-    games.map((g) => [g.id, g.name]),
-    params.get("game") ?? games[0]?.id,
-  );
+  await loadCatalog();
   settingsChanged();
+  $("settings").dataset.lang = /** @type {HTMLSelectElement} */ ($("set-lang")).value;
   $("set-game").addEventListener("change", () => settingsChanged());
-  $("set-lang").addEventListener("change", () =>
-    loadLanguage(/** @type {HTMLSelectElement} */ ($("set-lang")).value).then(() => settingsChanged(true)),
-  );
+  $("set-lang").addEventListener("change", () => {
+    const code = /** @type {HTMLSelectElement} */ ($("set-lang")).value;
+    loadLanguage(code)
+      .then(loadCatalog)
+      .then(() => {
+        settingsChanged(true);
+        status(t("choose"));
+        $("settings").dataset.lang = code; // relabelled: the settings are ready in that language
+      })
+      .catch(failed);
+  });
   $("settings").addEventListener("submit", (event) => {
     event.preventDefault();
     startMatch().catch(failed);
   });
   $("next").addEventListener("click", next);
   $("new-match").addEventListener("click", leave);
-  $("menu").addEventListener("click", () => {
-    if (confirm(t("leave_match"))) leave();
+  const dialog = /** @type {HTMLDialogElement} */ ($("leave-dialog"));
+  $("menu").addEventListener("click", () => dialog.showModal());
+  $("leave-no").addEventListener("click", () => dialog.close());
+  $("leave-yes").addEventListener("click", () => {
+    dialog.close();
+    leave();
   });
   $("last-trick").addEventListener("click", () => {
-    const box = $("last-trick-view");
-    box.hidden = !box.hidden;
+    showingLast = !showingLast;
+    $("last-trick").setAttribute("aria-expanded", String(showingLast));
+    if (view) renderTrick(/** @type {Record<string, any>} */ (view));
   });
   $("take-over").addEventListener("click", () => {
     autopilot = false;
     if (saved) saved.timeouts = 0;
-    $("take-over").hidden = true;
+    $("autopilot").hidden = true;
     generation += 1;
     resume().catch(failed);
   });
@@ -980,6 +1403,7 @@ async function main() {
     saved = stored;
     status(t("resumed"));
     await loadWords();
+    heading();
     if (stored.record) await resume();
     else await newHand(); // between two hands: the sheet was shown, deal the next one
     return;
