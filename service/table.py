@@ -15,7 +15,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import PurePosixPath
 
-from flask import Flask, Response, abort, redirect
+from flask import Flask, Response, abort
 
 ROOT = resources.files("service") / "static" / "table"
 TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json"}
@@ -71,5 +71,10 @@ def init_app(app: Flask) -> None:
     app.add_url_rule("/table/icon.svg", "table_icon", icon, methods=["GET"])
     app.add_url_rule("/favicon.ico", "favicon", icon, methods=["GET"])
     app.add_url_rule("/table", "table_page", lambda: page("index.html"), methods=["GET"])
-    app.add_url_rule("/table/", "table_slash", lambda: redirect("/table", 308), methods=["GET"])
+
+    # a relative Location, never built from the request's Host, and no HTML body
+    def slash() -> Response:
+        return Response(status=308, headers={"Location": "/table"})
+
+    app.add_url_rule("/table/", "table_slash", slash, methods=["GET"])
     app.add_url_rule("/table/<path:name>", "table_asset", page, methods=["GET"])
