@@ -56,6 +56,7 @@ TERMS = (
 # The bots' levels (hands/suggest `level`), named as the Armenian Blot rule book names them.
 LEVELS = ("easy", "normal", "hard", "crazy")
 RTL = frozenset({"ar"})  # languages written right to left
+SUIT_CODES = tuple(s.value for s in SUITS)
 
 
 @dataclass(frozen=True)
@@ -146,31 +147,25 @@ SECTION_DOCS = {
     "combinations": "The name of each combination or project (`kind`, `name`), and of the runs by length",
     "match_endings": "The name of each reason a deal ends the match (`match_ending.reason`)",
     "contracts": "The name of each contract (a contract's `mode`)",
-    "terms": "Words of the table: dealer, trump, trick, team, score...",
+    "terms": "Words of the table",
     "levels": "The name of each bot level (hands/suggest's `level`)",
 }
 WORD_DOCS = {"capot": "The name of taking every trick (capot, kaboot)"}
 
 
-def _names(name: str, doc: str, codes: tuple[str, ...]) -> type[Schema]:
-    attrs: dict[str, Any] = {"__doc__": doc, **{c: fields.String(required=True) for c in codes}}
-    return type(f"{name}Schema", (StrictSchema,), attrs)
-
-
 def _named_codes(description: str) -> fields.Dict:
-    """A map from a code (a strain, a rank, a card) to its name in the answer's language."""
+    """A map from a code (a suit, a rank, a card, a phase...) to its name in the answer's language.
+
+    A map, not an object with one property per code: generators turn property names into
+    identifiers, and codes make clashing ones (openapi-python-client turned the suit `D` into a
+    local `d` that shadowed its own dict). Every generator reads a map of strings the same way."""
     return fields.Dict(
         keys=fields.String(), values=fields.String(), required=True, metadata={"description": description}
     )
 
 
-class SuitNamesSchema(StrictSchema):
-    """The name of each suit."""
-
-    S = fields.String(required=True)
-    H = fields.String(required=True)
-    D = fields.String(required=True)
-    C = fields.String(required=True)
+def _keys(codes: tuple[str, ...]) -> str:
+    return "Keys: " + ", ".join(f"`{c}`" for c in codes) + "."
 
 
 class HandOrderSchema(StrictSchema):
@@ -204,10 +199,11 @@ def glossary_schema(game: Game) -> type[Schema]:
             validate=validate.OneOf(("ltr", "rtl")),
             metadata={"description": "The language's writing direction: rtl for Arabic"},
         ),
-        "suits": fields.Nested(SuitNamesSchema, required=True),
-        # keyed by strain (S, H, D, C and NT) as a map: the Strain enum is defined once in the contract
-        "strains": _named_codes("The name of each strain, by strain: the suits, and NT (no trumps)"),
-        "ranks": _named_codes("The name of each rank of the deck, by rank (A, K, ..., T, 9...)"),
+        "suits": _named_codes("The name of each suit, by suit. " + _keys(SUIT_CODES)),
+        "strains": _named_codes(
+            "The name of each strain, by strain: the suits, and NT (no trumps). " + _keys((*SUIT_CODES, "NT"))
+        ),
+        "ranks": _named_codes("The name of each rank of the deck, by rank. " + _keys(v.ranks)),
         "cards": _named_codes("The name of every card of the deck, by card (JS: jack of spades)"),
         "hand_order": fields.Dict(
             keys=fields.String(),
@@ -218,12 +214,11 @@ def glossary_schema(game: Game) -> type[Schema]:
                 "no trumps, Baloot's Sun): trumps first, then alternating colours"
             },
         ),
-        "terms": fields.Nested(_names(f"{t}GlossaryTerms", SECTION_DOCS["terms"], TERMS), required=True),
-        "levels": fields.Nested(_names(f"{t}GlossaryLevels", SECTION_DOCS["levels"], LEVELS), required=True),
+        "terms": _named_codes(f"{SECTION_DOCS['terms']}. {_keys(TERMS)}"),
+        "levels": _named_codes(f"{SECTION_DOCS['levels']}. {_keys(LEVELS)}"),
     }
     for section, codes in v.sections.items():
-        name = f"{t}Glossary{section.title().replace('_', '')}"
-        attrs[section] = fields.Nested(_names(name, SECTION_DOCS[section], codes), required=True)
+        attrs[section] = _named_codes(f"{SECTION_DOCS[section]}. {_keys(codes)}")
     for word in v.words:
         attrs[word] = fields.String(required=True, metadata={"description": WORD_DOCS[word]})
     return type(f"{t}GlossarySchema", (StrictSchema,), attrs)

@@ -139,6 +139,28 @@ def test_the_answer_is_its_games_type_and_names_every_card(client, game, lang):
         assert body["ranks"][card[0]] in name, (card, name)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_map_is_keyed_by_exactly_the_games_codes(client, game):
+    """The sections are maps (a generator reads a map of strings whatever its keys): the answer's
+    keys are the game's codes, each once, and the contract lists them in the map's description."""
+    from schemas.glossary import LEVELS, TERMS
+
+    v = vocabulary(GAMES[game])
+    body = get(client, game).get_json()
+    expected = {
+        "suits": ("S", "H", "D", "C"),
+        "strains": ("S", "H", "D", "C", "NT"),
+        "ranks": v.ranks,
+        "terms": TERMS,
+        "levels": LEVELS,
+        **v.sections,
+    }
+    described = glossary_schema(GAMES[game])._declared_fields
+    for section, codes in expected.items():
+        assert sorted(body[section]) == sorted(codes), section
+        assert all(f"`{c}`" in described[section].metadata["description"] for c in codes), section
+
+
 def test_the_decks_are_the_games_own(client):
     sizes = {g: len(get(client, g).get_json()["cards"]) for g in GAMES}
     assert sizes == {

@@ -88,3 +88,10 @@ def rule_error(client: Client, game: str) -> Problem:
     problem = _op(game, "play_action").sync(client=client, body=body)
     assert isinstance(problem, Problem), problem
     return problem
+
+
+def glossary(client: Client, game: str, lang: str) -> Any:
+    """The game's words in `lang`, parsed into its generated `<Game>Glossary`."""
+    words = _op(game, "get_glossary").sync(client=client, accept_language=lang)
+    assert isinstance(words, _model(game, "Glossary")), words
+    return words

@@ -87,6 +87,19 @@ def test_every_game_and_profile_plays_through_the_client(client, game: str, prof
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_glossary_parses_into_its_generated_type(client, game: str) -> None:
+    """A code as a property name made a clashing identifier (the suit `D` became a local `d` that
+    shadowed the generated parser's dict): every glossary must parse, in every language."""
+    from tests.contract.client_play import glossary
+
+    for lang in ("en", "ar", "hy", "ru"):
+        words = glossary(client, game, lang)
+        assert words.language == lang and words.game == game
+        assert set(words.suits.additional_properties) == {"S", "H", "D", "C"}
+        assert words.cards.additional_properties
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_rule_error_comes_back_typed(client, game: str) -> None:
     from tests.contract.client_play import rule_error
 
