@@ -270,3 +270,28 @@ def test_every_make_target_the_check_runs_exists() -> None:
     for target in targets:
         dry = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True, check=False)
         assert "No rule to make target" not in dry.stderr, (target, dry.stderr)
+
+
+def test_no_schema_property_has_a_default_keyword_but_says_it_in_words():
+    """openapi-typescript's default settings make a component property with a `default` required;
+    the defaulted fields are the ones a request may leave out, so the default is in the description
+    (schemas/spec.py `_default_in_words`), and usage.ts compiles a deal and a suggestion without
+    them under `make clients`."""
+    defaulted = [
+        (where, node)
+        for where, node in _walk(SCHEMAS)
+        if isinstance(node.get("properties"), dict)
+        for name, prop in node["properties"].items()
+        if isinstance(prop, dict) and "default" in prop
+    ]
+    assert defaulted == []
+    level = SCHEMAS["BalootSuggestRequest"]["properties"]["level"]
+    assert level["description"].endswith('Default: `"normal"`.')
+    assert SCHEMAS["BalootRules"]["properties"]["profile"]["description"].endswith(
+        'Default: `"high-card-club"`.'
+    )
+    check = (ROOT / "clients" / "check").read_text()
+    assert "--default-non-nullable" not in check
+    usage = USAGE.read_text()
+    assert 'const balootDeal: BalootDealBody = { rules: { profile: "high-card-club" } };' in usage
+    assert "const balootSuggest: BalootSuggestBody = { hand: balootHand, seat: 1 };" in usage
