@@ -12,7 +12,6 @@ from typing import Any
 from trickref_client import Client
 from trickref_client.models.problem import Problem
 
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "schemas" / "examples.json"
 # (game, verb) of every operation called through the generated client: tests/contract checks that
 # every operation of every game is among them.
