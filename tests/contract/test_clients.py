@@ -99,7 +99,7 @@ def test_usage_expects_the_errors_a_client_must_not_compile() -> None:
 
 def test_clients_target_runs_the_check_outside_make_test() -> None:
     makefile = (ROOT / "Makefile").read_text()
-    assert re.search(r"^clients:\n\tPYTHON=\$\(PYTHON\) clients/check$", makefile, re.M)
+    assert re.search(r"^clients:\n\tPYTHON=\$\(PYTHON\) STRICT=\$\(STRICT\) clients/check$", makefile, re.M)
     test_target = re.search(r"^test:.*$", makefile, re.M)
     assert test_target and "clients" not in test_target.group(0)
     check = ROOT / "clients" / "check"
@@ -295,3 +295,38 @@ def test_no_schema_property_has_a_default_keyword_but_says_it_in_words():
     usage = USAGE.read_text()
     assert 'const balootDeal: BalootDealBody = { rules: { profile: "high-card-club" } };' in usage
     assert "const balootSuggest: BalootSuggestBody = { hand: balootHand, seat: 1 };" in usage
+
+
+def test_the_check_says_what_it_skipped_and_strict_fails_on_a_skip() -> None:
+    check = (ROOT / "clients" / "check").read_text()
+    tail = check[check.index("node_checks\njava_checks") :]
+    assert "skipped" in tail.splitlines()[-1] or "nothing skipped" in tail
+    assert re.search(r'if \[ "\$\{STRICT:-0\}" = 1 \]; then\n.*\n\s+exit 1', tail)
+    assert "SKIPPED" in tail
+    for doc in ("README.md", "CONTRIBUTING.md"):
+        text = (ROOT / doc).read_text().replace("\n", " ")
+        assert "STRICT=1" in text and "JAVA_JARS" in text, doc
+    assert "libjackson2-databind-java libjakarta-annotation-api-java" in (ROOT / "README.md").read_text()
+
+
+def test_every_client_of_the_check_calls_every_operation() -> None:
+    """The Java and TypeScript players count the operations they called per game and fail when
+    one is missing; the Python one is tests/contract/test_generated_client.py."""
+    check = (ROOT / "clients" / "check").read_text()
+    assert re.search(r'^\s+node "\$WORK/ts/play\.js" "\$BASE"', check, re.M)
+    play = (ROOT / "clients" / "typescript" / "play.ts").read_text()
+    for tail in (
+        "glossary",
+        "deals",
+        "hands/state",
+        "hands/suggest",
+        "hands/play",
+        "hands/score",
+        "matches/score",
+        "tricks/winner",
+        "tricks/legal",
+    ):
+        assert f'path(game, "{tail}")' in play, tail
+    assert "const operations = 10;" in play
+    player = (ROOT / "clients" / "java" / "PlayEveryGame.java").read_text()
+    assert "operations not called" in player
