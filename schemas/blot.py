@@ -130,12 +130,21 @@ class BlotSummaryContractSchema(StrictSchema):
 
 
 class BlotSummaryDeclarationSchema(StrictSchema):
-    """One combination as a player declares it at the table: a run (`length`, `top` rank, `suit`) or
-    four of a kind (`rank`). The service checks the declarations against one another and decides
-    which side scores, as it does from a record."""
+    """One combination as a player declares it at the table: a run by its name (`terz`, `fifty`,
+    `hundred`) or its `length`, or four of a kind (`kind: quartet` and its `rank`). A run's `top`
+    and `suit` are needed only when the two sides' best declarations are equal as written: the
+    answer then names the declarations that need them (422 `invalid_summary`). The service checks
+    the declarations against one another and decides which side scores, as from a record."""
 
     seat = Seat(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf((RUN, QUARTET)))
+    name = fields.String(
+        validate=validate.OneOf(("terz", "fifty", "hundred")),
+        metadata={"description": "A run as players say it: terz (3 cards), fifty (4), hundred (5 or more)"},
+    )
+    kind = fields.String(
+        validate=validate.OneOf((RUN, QUARTET)),
+        metadata={"description": "run or quartet (four of a kind); a declaration with a name is a run"},
+    )
     length = Int(3, 8, metadata={"description": "A run's length (3 to 8; 3 to 6 in the duel)"})
     top = fields.String(
         validate=validate.OneOf(tuple("9TJQKA")), metadata={"description": "A run's highest rank"}
@@ -159,7 +168,7 @@ class BlotSummarySchema(StrictSchema):
     combinations = Pair(
         metadata={
             "description": "Runs and four of a kind: the points each team scores (only the side "
-            "with the best combination scores). Give this or `declarations`"
+            "with the best combination scores); default none. Give this or `declarations`"
         }
     )
     declarations = fields.List(
