@@ -15,7 +15,7 @@ from marshmallow import Schema, fields, validate
 from service.rules.blot.combinations import BLOT, QUARTET, RUN
 from service.rules.blot.options import MAX_BID, MIN_BID
 from service.rules.blot.scoring import CAPOT_UNDER_CONTRA, DOUBLES, NO_TRICK
-from service.rules.blot.table import AUCTION, BAZAR, COMPLETE, NAME, PLAY, REDEAL, TAKE
+from service.rules.blot.table import AUCTION, BAZAR, COMPLETE, DUEL, NAME, PLAY, REDEAL, TAKE
 from service.rules.game import Game
 
 from .common import (
@@ -82,19 +82,28 @@ class NameActionSchema(StrictSchema):
     )
 
 
-ACTIONS = OneOf(
-    "BlotAction",
-    {
-        "bid": BlotBidActionSchema(),
-        "pass": bare_action("pass")(),
-        "keep": bare_action("keep")(),
-        "contra": bare_action("contra")(),
-        "recontra": bare_action("recontra")(),
-        "take": bare_action("take")(),
-        "name": NameActionSchema(),
-        "play": PlayActionSchema(),
-    },
-)
+_VARIANTS: dict[str, Schema] = {
+    "bid": BlotBidActionSchema(),
+    "pass": bare_action("pass")(),
+    "keep": bare_action("keep")(),
+    "contra": bare_action("contra")(),
+    "recontra": bare_action("recontra")(),
+    "take": bare_action("take")(),
+    "name": NameActionSchema(),
+    "play": PlayActionSchema(),
+}
+ACTIONS = OneOf("BlotAction", _VARIANTS)  # the family's: each game documents its own union below
+# Each game's union holds its own actions only: the bazar's auction, the duel's take and name.
+GAME_ACTIONS = {
+    BAZAR: OneOf(
+        "BazarBlotAction", {k: _VARIANTS[k] for k in ("bid", "pass", "keep", "contra", "recontra", "play")}
+    ),
+    DUEL: OneOf("BlotDuelAction", {k: _VARIANTS[k] for k in ("take", "pass", "name", "play")}),
+}
+
+
+def actions(game: Game) -> OneOf:
+    return GAME_ACTIONS[game.id]
 
 
 def _double(**kw: Any) -> fields.String:
@@ -290,7 +299,7 @@ def view(game: Game) -> type[Schema]:
             allow_none=True,
             metadata={"description": "The standing bid or contract; null before any"},
         ),
-        "bids": fields.List(ACTIONS, required=True, metadata={"description": "Every auction action"}),
+        "bids": fields.List(actions(game), required=True, metadata={"description": "Every auction action"}),
         "hands": fields.List(
             CardList(allow_none=True),
             required=True,
@@ -298,7 +307,7 @@ def view(game: Game) -> type[Schema]:
         ),
         "hand_counts": fields.List(Int(), required=True),
         "legal_actions": fields.List(
-            ACTIONS, required=True, metadata={"description": "Ready to send back to hands/play"}
+            actions(game), required=True, metadata={"description": "Ready to send back to hands/play"}
         ),
         "tricks": fields.List(fields.Nested(TrickSchema), required=True),
         "current_trick": fields.Nested(CurrentTrickSchema, required=True, allow_none=True),
@@ -365,6 +374,7 @@ def match(game: Game) -> type[Schema]:
 FAMILY = Family(
     name="Blot",
     actions=ACTIONS,
+    game_actions=actions,
     summary=BlotSummarySchema,
     view=view,
     score=score,

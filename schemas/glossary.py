@@ -94,7 +94,7 @@ def vocabulary(game: Game) -> Vocabulary:
     view_phases = next(v.choices for v in phase.validators if isinstance(v, validate.OneOf))
     common: dict[str, tuple[str, ...]] = {
         "phases": tuple(view_phases),
-        "actions": tuple(family.actions.variants),
+        "actions": tuple(family.actions_of(game).variants),
     }
     if game.family == "ohhell":
         cards = deck(52)

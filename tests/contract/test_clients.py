@@ -330,3 +330,21 @@ def test_every_client_of_the_check_calls_every_operation() -> None:
     assert "const operations = 10;" in play
     player = (ROOT / "clients" / "java" / "PlayEveryGame.java").read_text()
     assert "operations not called" in player
+
+
+def test_each_game_of_a_family_documents_only_its_own_actions():
+    """A client of the bazar never meets the duel's take or name, nor a duel client a bid."""
+
+    def types(union: str) -> set[str]:
+        return {
+            ref["$ref"].rsplit("/", 1)[1].removesuffix("Action").removeprefix("Blot").lower()
+            for ref in SCHEMAS[union]["oneOf"]
+        }
+
+    assert types("BazarBlotAction") == {"bid", "pass", "keep", "contra", "recontra", "play"}
+    assert types("BlotDuelAction") == {"take", "pass", "name", "play"}
+    for game in ("bazar-blot", "blot-duel"):
+        union = "".join(p.capitalize() for p in game.split("-")) + "Action"
+        play = SPEC["paths"][f"/v1/games/{game}/hands/play"]["post"]["requestBody"]["content"]
+        body = SCHEMAS[play["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]]
+        assert body["properties"]["action"]["$ref"].endswith(union)
