@@ -192,6 +192,14 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
         "and the state is that seat's view: the answer can be forwarded to that seat as it is, "
         "and whoever keeps the record appends `action` to it.",
         {
+            "seat": Seat(
+                required=True,
+                allow_none=True,
+                metadata={
+                    "description": "Whose answer this is: null for the referee's (with `hand`, the "
+                    "record), else the seat whose view `state` is (no `hand`)"
+                },
+            ),
             "hand": fields.Nested(
                 record_out,
                 metadata={"description": "The record with the action appended; absent for a seat's view"},

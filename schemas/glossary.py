@@ -28,7 +28,7 @@ from service.rules.cards import RANKS, SUITS, Card, deck
 from service.rules.game import Game
 from service.rules.ohhell.options import SCORING_METHODS
 
-from .common import StrictSchema, Suit
+from .common import StrictSchema
 from .rules import type_name
 
 # Shown left to right: trumps first, then the suits alternate colours (black, red, black, red).
@@ -172,7 +172,12 @@ class HandOrderSchema(StrictSchema):
     """How a hand is shown under one contract: suits left to right, ranks high to low."""
 
     suits = fields.List(
-        Suit(), required=True, metadata={"description": "Trumps first, then alternating colours"}
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "Suit letters (S, H, D, C; a card code's second character), trumps first, "
+            "then alternating colours"
+        },
     )
     ranks = fields.List(fields.String(), required=True, metadata={"description": "A plain suit, high to low"})
     trump_ranks = fields.List(

@@ -60,9 +60,9 @@ def play_on(
     except RuleError as e:
         raise e.at(index) from None
     if seat is not None:
-        return {"action": action.to_json(), "state": new.view(seat)}
+        return {"seat": seat, "action": action.to_json(), "state": new.view(seat)}
     out = record.with_action(action).to_json()
     hand = body.get("hand")
     if isinstance(hand, Mapping) and "rules" in hand:
         out = {"rules": hand["rules"], **out}
-    return {"hand": out, "action": out["actions"][-1], "state": new.view(None)}
+    return {"seat": None, "hand": out, "action": out["actions"][-1], "state": new.view(None)}
