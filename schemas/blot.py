@@ -244,6 +244,15 @@ class BlotAnnouncementSchema(StrictSchema):
     seat = Seat(required=True)
     team = Team(required=True)
     kind = fields.String(required=True, validate=validate.OneOf((RUN, QUARTET)))
+    name = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(("terz", "fifty", "hundred")),
+        metadata={
+            "description": "A run as announced: terz (3 cards), fifty (4), hundred (5 or more); "
+            "null for four of a kind"
+        },
+    )
     points = Int(required=True)
 
 

@@ -19,6 +19,7 @@ from service.rules.game import Game
 
 from .common import (
     MAX_SEATS,
+    Bool,
     Card,
     CardList,
     IllegalCardSchema,
@@ -209,6 +210,13 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
                 acts.variants,
                 required=True,
                 metadata={"description": "The action as recorded (canonical form): the record's last"},
+            ),
+            "trick_complete": Bool(
+                required=True,
+                metadata={
+                    "description": "This action completed a trick: it is the last of `state.tricks` "
+                    "(with its winner), and `state.current_trick` is the next one or null"
+                },
             ),
             "state": fields.Nested(view, required=True),
         },

@@ -28,7 +28,7 @@ from service.rules.cards import RANKS, SUITS, Card, deck
 from service.rules.game import Game
 from service.rules.ohhell.options import SCORING_METHODS
 
-from .common import StrictSchema
+from .common import Int, StrictSchema
 from .rules import type_name
 
 # Shown left to right: trumps first, then the suits alternate colours (black, red, black, red).
@@ -188,6 +188,30 @@ class HandOrderSchema(StrictSchema):
     )
 
 
+# The phases in which a hand is over: complete (score it), or dealt again (all passed: a new deal).
+END_PHASES = ("complete", "redeal")
+
+
+def table_facts(game: Game) -> dict[str, Any]:
+    """What a table shows that no code names: where a card code keeps its rank and suit, the seats
+    of each team, and the phases that end a hand (of the ones this game answers)."""
+    v = vocabulary(game)
+    teams = [[0, 2], [1, 3]] if v.family == "baloot" or game.id == "bazar-blot" else None
+    return {
+        "card_code": {"rank": 0, "suit": 1},
+        "teams": teams,
+        "end_phases": [p for p in END_PHASES if p in v.sections["phases"]],
+    }
+
+
+class CardCodeSchema(StrictSchema):
+    """Where a card code keeps its parts: `JS` is the jack (character 0) of spades (character 1);
+    a ten is `T`. Sort a hand by `hand_order` with them."""
+
+    rank = Int(0, 1, required=True, metadata={"description": "The rank's character index: 0"})
+    suit = Int(0, 1, required=True, metadata={"description": "The suit's character index: 1"})
+
+
 @cache
 def glossary_schema(game: Game) -> type[Schema]:
     """`<Game>Glossary`: the game's words in one language, every code of its answers named."""
@@ -217,6 +241,24 @@ def glossary_schema(game: Game) -> type[Schema]:
             metadata={
                 "description": "The order a hand is shown in, by the contract's strain (S, H, D, C; NT: "
                 "no trumps, Baloot's Sun): trumps first, then alternating colours"
+            },
+        ),
+        "card_code": fields.Nested(CardCodeSchema, required=True),
+        "teams": fields.List(
+            fields.List(Int(0, 3)),
+            required=True,
+            allow_none=True,
+            metadata={
+                "description": "The seats of each team (team t: seats t and t + 2; a team's points are "
+                "`scores[t]`); null where everyone plays for themselves (the Oh Hell family, the duel)"
+            },
+        ),
+        "end_phases": fields.List(
+            fields.String(),
+            required=True,
+            metadata={
+                "description": "The phases in which the hand is over: `complete` (score it) and, where "
+                "a deal can be passed out, `redeal` (deal again)"
             },
         ),
         "terms": _named_codes(f"{SECTION_DOCS['terms']}. {_keys(TERMS)}"),

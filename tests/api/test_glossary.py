@@ -285,3 +285,22 @@ def test_answers_are_built_once_per_game_and_language(client):
     assert set(glossary._built) >= {("baloot", lang) for lang in i18n.LANGUAGES}
     assert len(glossary._built) <= len(GAMES) * len(i18n.LANGUAGES)
     assert json.dumps(glossary._built[("baloot", "ar")], ensure_ascii=False).count("حكم") >= 2
+
+
+@pytest.mark.parametrize(
+    ("game", "teams", "end"),
+    [
+        ("blob", None, ["complete"]),
+        ("oh-hell", None, ["complete"]),
+        ("bazar-blot", [[0, 2], [1, 3]], ["complete", "redeal"]),
+        ("blot-duel", None, ["complete"]),
+        ("baloot", [[0, 2], [1, 3]], ["complete", "redeal"]),
+    ],
+)
+def test_the_glossary_gives_what_a_table_would_hard_code(client, game, teams, end):
+    body = get(client, game).get_json()
+    assert body["card_code"] == {"rank": 0, "suit": 1}
+    for card, name in body["cards"].items():  # the rank's and suit's names are in the card's
+        assert body["ranks"][card[body["card_code"]["rank"]]] in name
+    assert body["teams"] == teams and body["end_phases"] == end
+    assert set(end) <= set(body["phases"])

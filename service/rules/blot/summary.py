@@ -21,7 +21,7 @@ from ..belote.ranking import Key, Outcome, Ranked
 from ..cards import SUITS, suit_of
 from ..errors import Code, InvalidRecord
 from ..parse import is_int, read_seat
-from .combinations import QUARTET, RUN, Declaration, run_points
+from .combinations import QUARTET, RUN, Declaration, run_name, run_points
 from .options import FIRST_IN_ORDER, QUARTET_VALUES
 from .table import card_values
 
@@ -244,8 +244,8 @@ def _run(
     length = d.get("length", RUN_NAMES.get(str(name)) if name != "hundred" else None)
     if length is not None and (not is_int(length) or not 3 <= length <= longest):
         raise _fail(f"a run is 3 to {longest} cards long, not {length!r}", where)
-    if name is not None and length is not None and _run_name(int(length)) != name:
-        raise _fail(f"a run of {length} cards is a {_run_name(int(length))}, not a {name}", where)
+    if name is not None and length is not None and run_name(int(length)) != name:
+        raise _fail(f"a run of {length} cards is a {run_name(int(length))}, not a {name}", where)
     shortest = 5 if name == "hundred" and length is None else int(length or 3)
     top = d.get("top")
     if top is not None and _natural(top) - shortest + 1 < lowest:
@@ -268,10 +268,6 @@ def _run(
     t = _natural(top)
     cards = tuple(NATURAL_LOW_TO_HIGH[k] + suit for k in range(t - length + 1, t + 1))
     return Declaration(seat, RUN, cards, points, keys[0]), keys
-
-
-def _run_name(length: int) -> str:
-    return "terz" if length == 3 else "fifty" if length == 4 else "hundred"
 
 
 def _needs_detail(outcome: Outcome, seats: list[int]) -> InvalidRecord:
