@@ -189,3 +189,70 @@ def test_a_fifty_beats_a_terz_by_name_and_equal_terzes_need_their_top_and_suit()
 def test_no_python_none_in_a_refused_run():
     e = refused(bazar, [{"seat": 1, "kind": "run", "length": 4, "top": "9"}])
     assert e.code == Code.INVALID_SUMMARY and "None" not in e.detail and "tops at '9'" in e.detail
+
+
+@pytest.mark.parametrize(
+    ("game", "summary"),
+    [
+        ("baloot", {"contract": {"seat": 1, "mode": "hokum"}, "card_points": [102, 60], "tricks": [5, 3]}),
+        ("baloot", {"contract": {"seat": 0, "mode": None}, "card_points": [102, 60], "tricks": [5, 3]}),
+        (
+            "baloot",
+            {
+                "contract": HOKUM,
+                "card_points": [102, 60],
+                "tricks": [5, 3],
+                "declarations": [{"name": "sira"}],
+            },
+        ),
+        (
+            "baloot",
+            {
+                "contract": HOKUM,
+                "card_points": [102, 60],
+                "tricks": [5, 3],
+                "declarations": [{"seat": 0, "kind": "run", "top": "T"}],
+            },
+        ),
+        (
+            "baloot",
+            {
+                "contract": HOKUM,
+                "card_points": [102, 60],
+                "tricks": [5, 3],
+                "declarations": [{"seat": 0, "kind": "quartet"}],
+            },
+        ),
+        (
+            "baloot",
+            {
+                **dict(contract=HOKUM, card_points=[102, 60], tricks=[5, 3]),
+                "declarations": [{"seat": 2, "name": "sira", "top": "K", "suit": "H"}],
+            },
+        ),
+        (
+            "bazar-blot",
+            {
+                "contract": {"seat": 0, "value": 9, "strain": "H"},
+                "card_points": [100, 62],
+                "tricks": [5, 3],
+                "declarations": [{"seat": 0, "kind": None}],
+            },
+        ),
+        (
+            "bazar-blot",
+            {
+                "contract": {"seat": 0, "value": 9, "strain": "H"},
+                "card_points": [100, 62],
+                "tricks": [5, 3],
+                "declarations": [{"seat": 0, "kind": "quartet"}],
+            },
+        ),
+    ],
+)
+def test_no_message_shows_pythons_none(game, summary):
+    g = GAMES[game]
+    e = refused(g.score, g.rules(None), {"summary": summary})
+    assert e.code in (Code.INVALID_SUMMARY, Code.INVALID_SEAT, Code.INVALID_STRAIN) and "None" not in str(
+        e
+    ), str(e)

@@ -20,7 +20,7 @@ from ..belote.cards import DECK_32, LAST_TRICK, NATURAL_LOW_TO_HIGH, card_points
 from ..belote.combinations import Run
 from ..belote.ranking import Key, Ranked, rank
 from ..cards import NO_TRUMP, SUITS, Suit, suit_of
-from ..errors import Code, InvalidRecord, Param, scalar
+from ..errors import Code, InvalidRecord, Param, scalar, shown
 from ..parse import is_int, read_seat, read_strain
 from ..profile import Rules
 from .options import PLAYERS, QUARTET_FIRST, TWO_PER_PLAYER
@@ -147,6 +147,7 @@ def _declaration(i: int, d: object, sun: bool, ranking: str) -> tuple[Project, t
     extra = sorted(str(k) for k in d if k not in DECLARATION_FIELDS)
     if extra:
         raise _invalid(f"a declaration has no field {', '.join(extra)}", where)
+    d = {k: v for k, v in d.items() if v is not None}  # null is not given
     seat = read_seat(d.get("seat"), PLAYERS, f"{where}.seat")
     name, kind = d.get("name"), d.get("kind")
     if name is not None and name not in NAMES:
@@ -155,6 +156,12 @@ def _declaration(i: int, d: object, sun: bool, ranking: str) -> tuple[Project, t
         raise _invalid(f"kind {kind!r}: run or quartet", f"{where}.kind")
     if name is None and kind is None:
         raise _invalid("a declaration needs its name (sira, fifty, hundred, four-hundred)", f"{where}.name")
+    if kind is not None and name is not None and kind != (QUARTET if name == FOUR_HUNDRED else kind):
+        raise _invalid(f"a {name} is four aces, not a run", f"{where}.kind")
+    if kind == QUARTET and name in _NAMED_LENGTH:
+        raise _invalid(
+            f"a {name} is a run of {_NAMED_LENGTH[str(name)]}, not four of a kind", f"{where}.kind"
+        )
     as_run = "length" in d or "top" in d or "suit" in d
     if kind is None:  # from the name, and from the details given with it
         kind = RUN if name in _NAMED_LENGTH or (name == HUNDRED and as_run) else None
@@ -175,6 +182,8 @@ def _quartet(
     if "length" in d or "suit" in d or "top" in d:
         raise _invalid("a quartet names its rank only: four cards, one of each suit", where)
     rank = d.get("rank", "A" if name == FOUR_HUNDRED else None)
+    if rank is None and name != HUNDRED:
+        raise _invalid("four of a kind needs its rank, or its name: hundred or four-hundred", f"{where}.rank")
     if rank is None:  # a hundred of four cards, its rank not said
         points = (SUN_POINTS if sun else HOKUM_POINTS)[HUNDRED]
         return Project(seat, HUNDRED, (), points, (points,)), _quartet_keys(points, ranking)
@@ -196,6 +205,8 @@ def _run(
     if "rank" in d:
         raise _invalid("a run names its length, top and suit; 'rank' is a quartet's", where)
     length = d.get("length", _NAMED_LENGTH.get(str(name)))
+    if length is None and name is None:
+        raise _invalid("a run needs its name (sira, fifty, hundred) or its length", f"{where}.length")
     if length is not None and (not is_int(length) or not 3 <= length <= 8):
         raise _invalid(
             f"run length {length!r}: 3 to 8 cards", f"{where}.length", "run_length", length=scalar(length)
@@ -340,7 +351,7 @@ def _check_baloot(projects: tuple[Project, ...], strain: str, baloot: int | None
         if baloot != seat % 2:
             raise _invalid(
                 f"seat {seat} declares both {pair[0]} and {pair[1]}: it holds the baloot, so 'baloot' is "
-                f"{seat % 2}, not {baloot}",
+                f"{seat % 2}, not {shown(baloot)}",
                 "summary.baloot",
             )
     if baloot is None:
@@ -426,7 +437,7 @@ def read_summary(
     seat = read_seat(contract.get("seat"), PLAYERS, "summary.contract.seat")
     mode = contract.get("mode")
     if mode not in (HOKUM, SUN):
-        raise _invalid(f"mode {mode!r}: hokum or sun", "summary.contract.mode")
+        raise _invalid(f"mode {shown(mode)}: hokum or sun", "summary.contract.mode")
     # Sun has no trumps: a scorepad need not say NT (the schema makes `strain` optional)
     given = contract.get("strain")
     strain = NO_TRUMP if given is None and mode == SUN else read_strain(given, "summary.contract.strain")
@@ -439,7 +450,7 @@ def read_summary(
         )
     double = contract.get("double", 1)
     if double != GAHWA and not (is_int(double) and 1 <= double <= 4):
-        raise _invalid(f"double {double!r}: 1 to 4 or 'gahwa'", "summary.contract.double")
+        raise _invalid(f"double {shown(double)}: 1 to 4 or 'gahwa'", "summary.contract.double")
     level = level_of(double)
     if level > 1 and (mode == SUN or not rules["doubling"]):
         why = "Sun hands are never doubled" if mode == SUN else "doubling is off under these rules"

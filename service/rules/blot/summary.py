@@ -19,7 +19,7 @@ from ..belote import ranking
 from ..belote.cards import DECK_24, DECK_32, LAST_TRICK, NATURAL_LOW_TO_HIGH
 from ..belote.ranking import Key, Outcome, Ranked
 from ..cards import SUITS, suit_of
-from ..errors import Code, InvalidRecord
+from ..errors import Code, InvalidRecord, shown
 from ..parse import is_int, read_seat
 from .combinations import QUARTET, RUN, Declaration, run_name, run_points
 from .options import FIRST_IN_ORDER, QUARTET_VALUES
@@ -170,13 +170,14 @@ def read_declarations(
         where = f"declarations.{i}"
         if not isinstance(d, Mapping):
             raise _fail("a declaration is {seat, name} or {seat, kind, ...}", where)
+        d = {k: v for k, v in d.items() if v is not None}  # null is not given
         seat = read_seat(d.get("seat"), players, f"summary.{where}.seat")
         name = d.get("name")
         kind = d.get("kind", RUN if name is not None else None)
         if name is not None and (name not in RUN_NAMES or kind != RUN):
             raise _fail(f"a declaration's name is terz, fifty or hundred (a run), not {name!r}", where)
         if kind == RUN:
-            _only(d, {"seat", "kind", "name", "length", "top", "suit"}, where)
+            _only(d, {"seat", "kind", "name", "length", "top", "suit"}, where, "run")
             decl, keys = _run(d, where, seat, lowest, trump.value if trump else None)
             if decl.cards:
                 low, top = _natural(decl.cards[0][0]), _natural(decl.cards[-1][0])
@@ -189,18 +190,18 @@ def read_declarations(
                         )
                 runs_by_suit.setdefault((seat, suit), []).append((low, top))
         elif kind == QUARTET:
-            _only(d, {"seat", "kind", "rank"}, where)
+            _only(d, {"seat", "kind", "rank"}, where, "four of a kind")
             if table is None:
                 raise _fail("four of a kind never counts in the duel: it is not declared", where)
             four = d.get("rank")
             if not isinstance(four, str) or not values.get(four):
                 worth = ", ".join(values)
-                raise _fail(f"four of a kind of {four!r} is no combination here (only {worth})", where)
+                raise _fail(f"four of a kind of {shown(four)} is no combination here (only {worth})", where)
             key = (1, values[four], 0, 0)
             decl = Declaration(seat, QUARTET, tuple(four + s for s in _SUIT_LETTERS), values[four], key)
             keys = (key,)
         else:
-            raise _fail(f"a declaration's kind is run or quartet, not {kind!r}", where)
+            raise _fail(f"a declaration's kind is run or quartet, not {shown(kind)}", where)
         for c in decl.cards:
             other = held.get(c)
             if other is not None and (other[0] != seat or _same_kind(decls, other, decl)):
@@ -289,7 +290,7 @@ def _same_kind(decls: list[list[Declaration]], at: tuple[int, int], decl: Declar
     return decls[at[0]][at[1]].kind == decl.kind
 
 
-def _only(d: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
+def _only(d: Mapping[str, Any], allowed: Iterable[str], where: str, kind: str) -> None:
     extra = sorted(set(d) - set(allowed))
     if extra:
-        raise _fail(f"a {d.get('kind')} declaration carries no {', '.join(map(str, extra))}", where)
+        raise _fail(f"a {kind} declaration carries no {', '.join(map(str, extra))}", where)
