@@ -111,38 +111,40 @@ class ContractSchema(StrictSchema):
 
 
 class SummaryContractSchema(ContractSchema):
+    strain = Strain(
+        metadata={"description": "The trump suit in Hokum (required); NT in Sun, which may leave it out"}
+    )
     double = Double(metadata={"description": "The doubling level (default 1)"})
 
 
-class BalootDeclaredRunSchema(StrictSchema):
-    """A run as a player declares it at the table: its suit, its length and its top card's rank."""
+class BalootDeclaredProjectSchema(StrictSchema):
+    """A project as the table says it: the seat and its name (sira, fifty, hundred, four-hundred).
+    A run's `length`, `top` and `suit`, or four of a kind's `rank`, are needed only when the two
+    teams' best projects are equal as named: the answer then says which declarations need them
+    (422 `invalid_summary`). `kind` (run or quartet) is the older form, with those fields."""
 
     seat = Seat(required=True)
-    kind = Const(RUN)
-    length = Int(3, 8, required=True)
+    name = fields.String(
+        validate=validate.OneOf((SIRA, FIFTY, HUNDRED, FOUR_HUNDRED)),
+        metadata={
+            "description": "What the player said: sira (a run of 3), fifty (4), hundred (a run of 5 "
+            "or more, or four tens, jacks, queens or kings), four-hundred (four aces). Give this or `kind`"
+        },
+    )
+    kind = fields.String(
+        validate=validate.OneOf((RUN, QUARTET)),
+        metadata={"description": "run or quartet: the older form, with length, top and suit, or rank"},
+    )
+    length = Int(3, 8, metadata={"description": "A run's length (sira 3, fifty 4, hundred 5 to 8)"})
     top = fields.String(
-        required=True,
         validate=validate.OneOf(tuple(NATURAL_LOW_TO_HIGH)),
-        metadata={"description": "The run's highest rank (7 8 9 T J Q K A)"},
+        metadata={"description": "A run's highest rank (7 8 9 T J Q K A)"},
     )
-    suit = Suit(required=True)
-
-
-class BalootDeclaredQuartetSchema(StrictSchema):
-    """Four cards of one rank as a player declares them: the rank (tens, jacks, queens, kings, aces)."""
-
-    seat = Seat(required=True)
-    kind = Const(QUARTET)
+    suit = Suit(metadata={"description": "A run's suit"})
     rank = fields.String(
-        required=True, validate=validate.OneOf(tuple(QUARTET_RANKS)), metadata={"description": "The rank"}
+        validate=validate.OneOf(tuple(QUARTET_RANKS)),
+        metadata={"description": "Four of a kind's rank (T J Q K; A is the four-hundred)"},
     )
-
-
-DECLARED = OneOf(
-    "BalootDeclaredProject",
-    {RUN: BalootDeclaredRunSchema(), QUARTET: BalootDeclaredQuartetSchema()},
-    discriminator="kind",
-)
 
 
 class BalootSummarySchema(StrictSchema):
@@ -155,13 +157,23 @@ class BalootSummarySchema(StrictSchema):
         metadata={"description": "Card points by team, the last trick's 10 in (162 in Hokum, 130 in Sun)"},
     )
     tricks = Pair(required=True, metadata={"description": "Tricks by team (8 in all)"})
-    projects = Pair(
+    project_game_points = Pair(
         metadata={
-            "description": "Project game points that count, by team (default: none); or give declarations"
+            "description": "The projects that count, by team, in game points (a sira 2 in Hokum, 4 "
+            "in Sun); default none. Give one of this, project_table_points, projects or declarations"
         }
     )
+    project_table_points = Pair(
+        metadata={
+            "description": "The same in the table's points: a sira 20, a fifty 50, a hundred 100, the "
+            "four aces 100 in Hokum and 200 in Sun (game points x 10 in Hokum, x 5 in Sun)"
+        }
+    )
+    projects = Pair(
+        metadata={"description": "The older name of project_game_points: project game points by team"}
+    )
     declarations = fields.List(
-        DECLARED,
+        fields.Nested(BalootDeclaredProjectSchema),
         metadata={
             "description": "Each seat's declared projects; the referee decides which team's count "
             "(instead of projects)"
@@ -211,7 +223,11 @@ class ProjectSchema(StrictSchema):
     seat = Seat(required=True)
     name = fields.String(required=True, validate=validate.OneOf(PROJECT_NAMES))
     points = Int(required=True)
-    cards = CardList(required=True)
+    cards = CardList(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The project's cards; null for a declaration given by name only"},
+    )
     counts = Bool(required=True)
 
 
@@ -237,7 +253,11 @@ def score(game: Game) -> type[Schema]:
             "rules": RulesInForce(game),
             "contract": fields.Nested(ContractSchema, required=True, allow_none=True),
             "passed": Bool(metadata={"description": "A deal all four passed (scores 0-0)"}),
-            "made": Bool(required=True),
+            "made": Bool(
+                required=True,
+                allow_none=True,
+                metadata={"description": "The callers made their contract; null for a deal all four passed"},
+            ),
             "kaboot": Bool(required=True),
             "counting_team": Int(0, 1, required=True, allow_none=True),
             "scores": Ints(required=True, metadata={"description": "This hand's score, by team"}),
@@ -294,7 +314,12 @@ class MatchDealSchema(StrictSchema):
     deal = Int(1, required=True)
     dealer = Seat(required=True)
     contract = fields.Nested(ContractSchema, required=True, allow_none=True)
-    made = Bool(required=True)
+    passed = Bool(required=True, metadata={"description": "A deal all four passed: no contract, scores 0-0"})
+    made = Bool(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The callers made their contract; null for a deal all four passed"},
+    )
     kaboot = Bool(required=True)
     scores = Ints(required=True)
     totals = Ints(required=True)

@@ -15,7 +15,7 @@ from marshmallow import Schema, fields, validate
 from service.rules.blot.combinations import BLOT, QUARTET, RUN
 from service.rules.blot.options import MAX_BID, MIN_BID
 from service.rules.blot.scoring import CAPOT_UNDER_CONTRA, DOUBLES, NO_TRICK
-from service.rules.blot.table import AUCTION, BAZAR, COMPLETE, NAME, PLAY, REDEAL, TAKE
+from service.rules.blot.table import AUCTION, BAZAR, COMPLETE, DUEL, NAME, PLAY, REDEAL, TAKE
 from service.rules.game import Game
 
 from .common import (
@@ -82,19 +82,28 @@ class NameActionSchema(StrictSchema):
     )
 
 
-ACTIONS = OneOf(
-    "BlotAction",
-    {
-        "bid": BlotBidActionSchema(),
-        "pass": bare_action("pass")(),
-        "keep": bare_action("keep")(),
-        "contra": bare_action("contra")(),
-        "recontra": bare_action("recontra")(),
-        "take": bare_action("take")(),
-        "name": NameActionSchema(),
-        "play": PlayActionSchema(),
-    },
-)
+_VARIANTS: dict[str, Schema] = {
+    "bid": BlotBidActionSchema(),
+    "pass": bare_action("pass")(),
+    "keep": bare_action("keep")(),
+    "contra": bare_action("contra")(),
+    "recontra": bare_action("recontra")(),
+    "take": bare_action("take")(),
+    "name": NameActionSchema(),
+    "play": PlayActionSchema(),
+}
+ACTIONS = OneOf("BlotAction", _VARIANTS)  # the family's: each game documents its own union below
+# Each game's union holds its own actions only: the bazar's auction, the duel's take and name.
+GAME_ACTIONS = {
+    BAZAR: OneOf(
+        "BazarBlotAction", {k: _VARIANTS[k] for k in ("bid", "pass", "keep", "contra", "recontra", "play")}
+    ),
+    DUEL: OneOf("BlotDuelAction", {k: _VARIANTS[k] for k in ("take", "pass", "name", "play")}),
+}
+
+
+def actions(game: Game) -> OneOf:
+    return GAME_ACTIONS[game.id]
 
 
 def _double(**kw: Any) -> fields.String:
@@ -130,12 +139,21 @@ class BlotSummaryContractSchema(StrictSchema):
 
 
 class BlotSummaryDeclarationSchema(StrictSchema):
-    """One combination as a player declares it at the table: a run (`length`, `top` rank, `suit`) or
-    four of a kind (`rank`). The service checks the declarations against one another and decides
-    which side scores, as it does from a record."""
+    """One combination as a player declares it at the table: a run by its name (`terz`, `fifty`,
+    `hundred`) or its `length`, or four of a kind (`kind: quartet` and its `rank`). A run's `top`
+    and `suit` are needed only when the two sides' best declarations are equal as written: the
+    answer then names the declarations that need them (422 `invalid_summary`). The service checks
+    the declarations against one another and decides which side scores, as from a record."""
 
     seat = Seat(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf((RUN, QUARTET)))
+    name = fields.String(
+        validate=validate.OneOf(("terz", "fifty", "hundred")),
+        metadata={"description": "A run as players say it: terz (3 cards), fifty (4), hundred (5 or more)"},
+    )
+    kind = fields.String(
+        validate=validate.OneOf((RUN, QUARTET)),
+        metadata={"description": "run or quartet (four of a kind); a declaration with a name is a run"},
+    )
     length = Int(3, 8, metadata={"description": "A run's length (3 to 8; 3 to 6 in the duel)"})
     top = fields.String(
         validate=validate.OneOf(tuple("9TJQKA")), metadata={"description": "A run's highest rank"}
@@ -159,7 +177,7 @@ class BlotSummarySchema(StrictSchema):
     combinations = Pair(
         metadata={
             "description": "Runs and four of a kind: the points each team scores (only the side "
-            "with the best combination scores). Give this or `declarations`"
+            "with the best combination scores); default none. Give this or `declarations`"
         }
     )
     declarations = fields.List(
@@ -226,6 +244,15 @@ class BlotAnnouncementSchema(StrictSchema):
     seat = Seat(required=True)
     team = Team(required=True)
     kind = fields.String(required=True, validate=validate.OneOf((RUN, QUARTET)))
+    name = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(("terz", "fifty", "hundred")),
+        metadata={
+            "description": "A run as announced: terz (3 cards), fifty (4), hundred (5 or more); "
+            "null for four of a kind"
+        },
+    )
     points = Int(required=True)
 
 
@@ -281,7 +308,7 @@ def view(game: Game) -> type[Schema]:
             allow_none=True,
             metadata={"description": "The standing bid or contract; null before any"},
         ),
-        "bids": fields.List(ACTIONS, required=True, metadata={"description": "Every auction action"}),
+        "bids": fields.List(actions(game), required=True, metadata={"description": "Every auction action"}),
         "hands": fields.List(
             CardList(allow_none=True),
             required=True,
@@ -289,7 +316,7 @@ def view(game: Game) -> type[Schema]:
         ),
         "hand_counts": fields.List(Int(), required=True),
         "legal_actions": fields.List(
-            ACTIONS, required=True, metadata={"description": "Ready to send back to hands/play"}
+            actions(game), required=True, metadata={"description": "Ready to send back to hands/play"}
         ),
         "tricks": fields.List(fields.Nested(TrickSchema), required=True),
         "current_trick": fields.Nested(CurrentTrickSchema, required=True, allow_none=True),
@@ -356,6 +383,7 @@ def match(game: Game) -> type[Schema]:
 FAMILY = Family(
     name="Blot",
     actions=ACTIONS,
+    game_actions=actions,
     summary=BlotSummarySchema,
     view=view,
     score=score,

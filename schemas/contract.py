@@ -19,6 +19,7 @@ from service.rules.game import Game
 
 from .common import (
     MAX_SEATS,
+    Bool,
     Card,
     CardList,
     IllegalCardSchema,
@@ -52,6 +53,11 @@ class Family:
     record_fields: tuple[str, ...] = ()  # which of turned, stock, round a hand record has
     deal_round: bool = False  # a deal request may name its round of the schedule
     max_hands: int = 60  # hands a match may list
+    game_actions: Callable[[Game], OneOf] | None = None  # a game's own union, where games differ
+
+    def actions_of(self, game: Game) -> OneOf:
+        """The union of `game`'s actions: no action of another game of the family."""
+        return self.actions if self.game_actions is None else self.game_actions(game)
 
 
 @dataclass(frozen=True)
@@ -95,7 +101,7 @@ def _fields(game: Game, family: Family, extra: Mapping[str, Any], out: bool = Fa
         attrs["round"] = Int(1, 100, metadata={"description": "1-based round of the deal schedule"})
     extra_kw: dict[str, Any] = {} if out else {"load_default": _no_actions}
     attrs["actions"] = QuickList(
-        family.actions,
+        family.actions_of(game),
         required=out,
         validate=validate.Length(max=MAX_ACTIONS),
         metadata={"description": "Every action so far, in order"},
@@ -121,6 +127,7 @@ class _ExactlyOne(StrictSchema):
 @cache
 def operations(game: Game, family: Family) -> tuple[Operation, ...]:
     t = type_name(game)
+    acts = family.actions_of(game)  # the game's own actions, none of another game of its family
     record = _schema(
         f"{t}HandRecord",
         f"A hand of {game.name}: the deal and every action so far.",
@@ -170,7 +177,7 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
         {
             **rules,
             "hand": fields.Nested(record, required=True),
-            "action": type(family.actions)(family.actions.union, family.actions.variants, required=True),
+            "action": type(acts)(acts.union, acts.variants, required=True),
             "seat": Seat(
                 metadata={
                     "description": "Play for this seat's view: the action must be this seat's own, "
@@ -186,15 +193,30 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
         "and the state is that seat's view: the answer can be forwarded to that seat as it is, "
         "and whoever keeps the record appends `action` to it.",
         {
+            "seat": Seat(
+                required=True,
+                allow_none=True,
+                metadata={
+                    "description": "Whose answer this is: null for the referee's (with `hand`, the "
+                    "record), else the seat whose view `state` is (no `hand`)"
+                },
+            ),
             "hand": fields.Nested(
                 record_out,
                 metadata={"description": "The record with the action appended; absent for a seat's view"},
             ),
             "action": OneOf(
-                family.actions.union,
-                family.actions.variants,
+                acts.union,
+                acts.variants,
                 required=True,
                 metadata={"description": "The action as recorded (canonical form): the record's last"},
+            ),
+            "trick_complete": Bool(
+                required=True,
+                metadata={
+                    "description": "This action completed a trick: it is the last of `state.tricks` "
+                    "(with its winner), and `state.current_trick` is the next one or null"
+                },
             ),
             "state": fields.Nested(view, required=True),
         },
@@ -324,7 +346,7 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
                   match_req(), family.match(game)()),
         Operation("hands_suggest", "POST", "/hands/suggest", "SuggestAction", "suggest",
                   "A bot's action for a seat, from that seat's view only",
-                  SUGGEST_DESCRIPTION, *suggest_schemas(game, family.actions, record)),
+                  SUGGEST_DESCRIPTION, *suggest_schemas(game, family.actions_of(game), record)),
         Operation("glossary", "GET", "/glossary", "GetGlossary", None,
                   f"{game.name}'s words in your language",
                   "The names of everything the game's answers carry as a code, in the language "

@@ -28,7 +28,7 @@ from service.rules.cards import RANKS, SUITS, Card, deck
 from service.rules.game import Game
 from service.rules.ohhell.options import SCORING_METHODS
 
-from .common import StrictSchema, Suit
+from .common import Int, StrictSchema
 from .rules import type_name
 
 # Shown left to right: trumps first, then the suits alternate colours (black, red, black, red).
@@ -56,6 +56,7 @@ TERMS = (
 # The bots' levels (hands/suggest `level`), named as the Armenian Blot rule book names them.
 LEVELS = ("easy", "normal", "hard", "crazy")
 RTL = frozenset({"ar"})  # languages written right to left
+SUIT_CODES = tuple(s.value for s in SUITS)
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ def vocabulary(game: Game) -> Vocabulary:
     view_phases = next(v.choices for v in phase.validators if isinstance(v, validate.OneOf))
     common: dict[str, tuple[str, ...]] = {
         "phases": tuple(view_phases),
-        "actions": tuple(family.actions.variants),
+        "actions": tuple(family.actions_of(game).variants),
     }
     if game.family == "ohhell":
         cards = deck(52)
@@ -146,38 +147,37 @@ SECTION_DOCS = {
     "combinations": "The name of each combination or project (`kind`, `name`), and of the runs by length",
     "match_endings": "The name of each reason a deal ends the match (`match_ending.reason`)",
     "contracts": "The name of each contract (a contract's `mode`)",
-    "terms": "Words of the table: dealer, trump, trick, team, score...",
+    "terms": "Words of the table",
     "levels": "The name of each bot level (hands/suggest's `level`)",
 }
 WORD_DOCS = {"capot": "The name of taking every trick (capot, kaboot)"}
 
 
-def _names(name: str, doc: str, codes: tuple[str, ...]) -> type[Schema]:
-    attrs: dict[str, Any] = {"__doc__": doc, **{c: fields.String(required=True) for c in codes}}
-    return type(f"{name}Schema", (StrictSchema,), attrs)
-
-
 def _named_codes(description: str) -> fields.Dict:
-    """A map from a code (a strain, a rank, a card) to its name in the answer's language."""
+    """A map from a code (a suit, a rank, a card, a phase...) to its name in the answer's language.
+
+    A map, not an object with one property per code: generators turn property names into
+    identifiers, and codes make clashing ones (openapi-python-client turned the suit `D` into a
+    local `d` that shadowed its own dict). Every generator reads a map of strings the same way."""
     return fields.Dict(
         keys=fields.String(), values=fields.String(), required=True, metadata={"description": description}
     )
 
 
-class SuitNamesSchema(StrictSchema):
-    """The name of each suit."""
-
-    S = fields.String(required=True)
-    H = fields.String(required=True)
-    D = fields.String(required=True)
-    C = fields.String(required=True)
+def _keys(codes: tuple[str, ...]) -> str:
+    return "Keys: " + ", ".join(f"`{c}`" for c in codes) + "."
 
 
 class HandOrderSchema(StrictSchema):
     """How a hand is shown under one contract: suits left to right, ranks high to low."""
 
     suits = fields.List(
-        Suit(), required=True, metadata={"description": "Trumps first, then alternating colours"}
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "Suit letters (S, H, D, C; a card code's second character), trumps first, "
+            "then alternating colours"
+        },
     )
     ranks = fields.List(fields.String(), required=True, metadata={"description": "A plain suit, high to low"})
     trump_ranks = fields.List(
@@ -186,6 +186,30 @@ class HandOrderSchema(StrictSchema):
         allow_none=True,
         metadata={"description": "The trump suit, high to low; null without trumps"},
     )
+
+
+# The phases in which a hand is over: complete (score it), or dealt again (all passed: a new deal).
+END_PHASES = ("complete", "redeal")
+
+
+def table_facts(game: Game) -> dict[str, Any]:
+    """What a table shows that no code names: where a card code keeps its rank and suit, the seats
+    of each team, and the phases that end a hand (of the ones this game answers)."""
+    v = vocabulary(game)
+    teams = [[0, 2], [1, 3]] if v.family == "baloot" or game.id == "bazar-blot" else None
+    return {
+        "card_code": {"rank": 0, "suit": 1},
+        "teams": teams,
+        "end_phases": [p for p in END_PHASES if p in v.sections["phases"]],
+    }
+
+
+class CardCodeSchema(StrictSchema):
+    """Where a card code keeps its parts: `JS` is the jack (character 0) of spades (character 1);
+    a ten is `T`. Sort a hand by `hand_order` with them."""
+
+    rank = Int(0, 1, required=True, metadata={"description": "The rank's character index: 0"})
+    suit = Int(0, 1, required=True, metadata={"description": "The suit's character index: 1"})
 
 
 @cache
@@ -204,10 +228,11 @@ def glossary_schema(game: Game) -> type[Schema]:
             validate=validate.OneOf(("ltr", "rtl")),
             metadata={"description": "The language's writing direction: rtl for Arabic"},
         ),
-        "suits": fields.Nested(SuitNamesSchema, required=True),
-        # keyed by strain (S, H, D, C and NT) as a map: the Strain enum is defined once in the contract
-        "strains": _named_codes("The name of each strain, by strain: the suits, and NT (no trumps)"),
-        "ranks": _named_codes("The name of each rank of the deck, by rank (A, K, ..., T, 9...)"),
+        "suits": _named_codes("The name of each suit, by suit. " + _keys(SUIT_CODES)),
+        "strains": _named_codes(
+            "The name of each strain, by strain: the suits, and NT (no trumps). " + _keys((*SUIT_CODES, "NT"))
+        ),
+        "ranks": _named_codes("The name of each rank of the deck, by rank. " + _keys(v.ranks)),
         "cards": _named_codes("The name of every card of the deck, by card (JS: jack of spades)"),
         "hand_order": fields.Dict(
             keys=fields.String(),
@@ -218,12 +243,29 @@ def glossary_schema(game: Game) -> type[Schema]:
                 "no trumps, Baloot's Sun): trumps first, then alternating colours"
             },
         ),
-        "terms": fields.Nested(_names(f"{t}GlossaryTerms", SECTION_DOCS["terms"], TERMS), required=True),
-        "levels": fields.Nested(_names(f"{t}GlossaryLevels", SECTION_DOCS["levels"], LEVELS), required=True),
+        "card_code": fields.Nested(CardCodeSchema, required=True),
+        "teams": fields.List(
+            fields.List(Int(0, 3)),
+            required=True,
+            allow_none=True,
+            metadata={
+                "description": "The seats of each team (team t: seats t and t + 2; a team's points are "
+                "`scores[t]`); null where everyone plays for themselves (the Oh Hell family, the duel)"
+            },
+        ),
+        "end_phases": fields.List(
+            fields.String(),
+            required=True,
+            metadata={
+                "description": "The phases in which the hand is over: `complete` (score it) and, where "
+                "a deal can be passed out, `redeal` (deal again)"
+            },
+        ),
+        "terms": _named_codes(f"{SECTION_DOCS['terms']}. {_keys(TERMS)}"),
+        "levels": _named_codes(f"{SECTION_DOCS['levels']}. {_keys(LEVELS)}"),
     }
     for section, codes in v.sections.items():
-        name = f"{t}Glossary{section.title().replace('_', '')}"
-        attrs[section] = fields.Nested(_names(name, SECTION_DOCS[section], codes), required=True)
+        attrs[section] = _named_codes(f"{SECTION_DOCS[section]}. {_keys(codes)}")
     for word in v.words:
         attrs[word] = fields.String(required=True, metadata={"description": WORD_DOCS[word]})
     return type(f"{t}GlossarySchema", (StrictSchema,), attrs)

@@ -9,6 +9,7 @@ actions, a `type` discriminator.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from apispec.ext.marshmallow.common import make_schema_key
@@ -85,9 +86,26 @@ def _special(self: Any, field: fields.Field, ret: dict[str, Any], **_: Any) -> d
     return out
 
 
+def _default_in_words(self: Any, field: fields.Field, ret: dict[str, Any], **_: Any) -> dict[str, Any]:  # type: ignore[type-arg]
+    """A field a request may leave out says its default in its description, not as `default`.
+
+    openapi-typescript (by default, `--default-non-nullable`) makes a component's property with a
+    `default` required, since an answer always carries it; but the fields with a default are the
+    ones a request may leave out (a rule option, a bot's level), and the answers that echo a
+    request carry them only as sent. So the value is written in words, which no generator reads."""
+    if "default" not in ret or field.required:
+        return {}
+    value = json.dumps(ret.pop("default"), ensure_ascii=False)
+    said = ret.get("description", "").rstrip()
+    if said and not said.endswith("."):
+        said += "."
+    return {"description": f"{said} Default: `{value}`.".lstrip()}
+
+
 def install(spec: Any, converter: Any) -> None:
     """Teach the converter the special fields (the shared components register on first use)."""
     converter.add_attribute_function(_special)
+    converter.add_attribute_function(_default_in_words)
 
 
 def document_union(spec: Any, converter: Any, schema: Schema, variants: tuple[Schema, ...]) -> None:

@@ -59,7 +59,7 @@ def schemas(game: Game, actions: OneOf, record: type[Schema]) -> tuple[Schema, S
                 load_default="normal",
                 validate=validate.OneOf(levels),
                 metadata={
-                    "description": "easy, normal (default), hard or crazy: the rule books' levels",
+                    "description": "easy, normal, hard or crazy: the rule books' levels",
                     "default": "normal",
                 },
             ),

@@ -28,6 +28,8 @@ public final class PlayEveryGame {
 
     private final ApiClient client;
     private final ObjectMapper mapper;
+    /** The operations called per game: every operation of every game must be among them. */
+    private final java.util.Map<String, java.util.Set<String>> called = new java.util.TreeMap<>();
 
     private PlayEveryGame(String base) {
         client = new ApiClient();
@@ -52,12 +54,23 @@ public final class PlayEveryGame {
                 throw new AssertionError("the catalog lacks " + id + ": " + ids);
             }
         }
+        JsonNode examples = new ObjectMapper().readTree(new java.io.File("schemas/examples.json")).get("games");
         for (String id : ids) {
+            player.describeAndName(id);
             player.playHand(id, 7L);
+            player.trickOperations(id, examples.get(id));
         }
         player.seedPastInt32();
         player.gahwaParses();
         System.out.println("java client: played a whole hand of " + ids.size() + " games");
+        for (String id : ids) {
+            java.util.Set<String> all = player.operations(id);
+            java.util.Set<String> done = player.called.getOrDefault(id, new java.util.TreeSet<>());
+            if (!done.containsAll(all)) {
+                throw new AssertionError(id + ": operations not called: " + all + " - " + done);
+            }
+            System.out.println("java client: " + id + " called all " + all.size() + " operations " + done);
+        }
     }
 
     /** `nomination-whist` -> `NominationWhist`: the prefix of the game's types. */
@@ -79,8 +92,9 @@ public final class PlayEveryGame {
         String prefix = typeName(id);
         String name = Character.toLowerCase(prefix.charAt(0)) + prefix.substring(1) + verb;
         Object instance = api.getConstructor(ApiClient.class).newInstance(client);
+        called.computeIfAbsent(id, k -> new java.util.TreeSet<>()).add(verb);
         try {
-            return invoke(instance, name, body);
+            return body == null ? invoke(instance, name) : invoke(instance, name, body);
         } catch (InvocationTargetException e) {
             if (e.getCause() instanceof ApiException api_) {
                 throw new AssertionError(id + " " + verb + ": " + api_.getCode() + " " + api_.getResponseBody(), api_);
@@ -179,7 +193,7 @@ public final class PlayEveryGame {
             if (played++ > MAX_ACTIONS) {
                 throw new AssertionError(id + ": no end after " + MAX_ACTIONS + " actions");
             }
-            Object action = choose(view);
+            Object action = played == 1 ? suggest(id, hand, (Integer) get(view, "toAct")) : choose(view);
             if (played <= 6) {
                 kinds.append(describe(action)).append(' ');
             }
@@ -198,6 +212,16 @@ public final class PlayEveryGame {
                 .getConstructor(model(id, "ScoreHandRequest"))
                 .newInstance(as(new HandOnly(hand), id, "ScoreHandRequest"));
         Object score = call(id, "ScoreHand", scoreRequest);
+        // built in code, as a client writes a request (a oneOf of two objects, hand or summary)
+        Object entry = model(id, "HandEntry").getConstructor().newInstance();
+        entry.getClass().getMethod("hand", model(id, "HandRecordClosed")).invoke(entry, as(hand, id, "HandRecordClosed"));
+        Object matchHand = model(id, "MatchHand").getConstructor(entry.getClass()).newInstance(entry);
+        Object matchRequest = model(id, "MatchRequest").getConstructor().newInstance();
+        matchRequest.getClass().getMethod("addHandsItem", matchHand.getClass()).invoke(matchRequest, matchHand);
+        Object match = call(id, "ScoreMatch", matchRequest);
+        if (((List<?>) get(match, "totals")).size() != ((List<?>) get(score, "scores")).size()) {
+            throw new AssertionError(id + ": the match's totals do not match the hand's scores");
+        }
         System.out.printf("%-17s %3d actions (%d deal%s, first: %s...) scores %s; the first also for %s's"
                 + " view: no record%n", id, played, deals, deals == 1 ? "" : "s", kinds.toString().trim(),
                 get(score, "scores"), viewed);
@@ -220,6 +244,52 @@ public final class PlayEveryGame {
             }
         }
         return "seat " + seat;
+    }
+
+    /** The game's operations: the methods of its generated API class (without the HTTP-info twins). */
+    private java.util.Set<String> operations(String id) throws Exception {
+        String prefix = typeName(id);
+        String lower = Character.toLowerCase(prefix.charAt(0)) + prefix.substring(1);
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (Method method : Class.forName(API + prefix + "Api").getDeclaredMethods()) {
+            String name = method.getName();
+            if (java.lang.reflect.Modifier.isPublic(method.getModifiers()) && name.startsWith(lower)
+                    && !name.endsWith("WithHttpInfo")) {
+                out.add(name.substring(lower.length()));
+            }
+        }
+        return out;
+    }
+
+    /** A bot's action for the seat to act: level and seed left to their defaults. */
+    private Object suggest(String id, Object hand, Integer seat) throws Exception {
+        Object request = model(id, "SuggestRequest").getConstructor().newInstance();
+        request.getClass().getMethod("hand", model(id, "HandRecordClosed")).invoke(request, as(hand, id, "HandRecordClosed"));
+        request.getClass().getMethod("seat", Integer.class).invoke(request, seat);
+        Object suggestion = call(id, "SuggestAction", request);
+        return get(suggestion, "action");
+    }
+
+    /** The catalog entry and the words of the game, each parsed into its type. */
+    private void describeAndName(String id) throws Exception {
+        Object game = call(id, "DescribeGame", null);
+        if (!id.equals(get(game, "id"))) {
+            throw new AssertionError(id + ": described as " + get(game, "id"));
+        }
+        Object words = call(id, "GetGlossary", null);
+        java.util.Map<?, ?> suits = (java.util.Map<?, ?>) get(words, "suits");
+        if (!suits.keySet().equals(java.util.Set.of("S", "H", "D", "C"))) {
+            throw new AssertionError(id + ": the glossary's suits are " + suits.keySet());
+        }
+    }
+
+    /** A trick's winner and the legal cards, with the requests of the contract's examples. */
+    private void trickOperations(String id, JsonNode examples) throws Exception {
+        Object won = call(id, "FindTrickWinner", mapper.convertValue(
+                examples.get("tricks_winner").get("request"), model(id, "TrickWinnerRequest")));
+        Object legal = call(id, "ListLegalCards", mapper.convertValue(
+                examples.get("tricks_legal").get("request"), model(id, "TrickLegalRequest")));
+        System.out.printf("%-17s trick won by seat %s; legal %s%n", id, get(won, "winner"), get(legal, "legal"));
     }
 
     /** The body of a score request: the complete hand. */

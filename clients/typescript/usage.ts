@@ -64,6 +64,16 @@ export const balootHokum: BalootPlayBody = {
   action: { seat: 2, type: "hokum", strain: "H" },
 };
 
+// A request leaves out what has a server default (openapi-typescript's default settings): a deal
+// with a profile and no option, a suggestion with no level and no seed.
+type BalootDealBody =
+  paths["/v1/games/baloot/deals"]["post"]["requestBody"]["content"]["application/json"];
+type BalootSuggestBody =
+  paths["/v1/games/baloot/hands/suggest"]["post"]["requestBody"]["content"]["application/json"];
+
+export const balootDeal: BalootDealBody = { rules: { profile: "high-card-club" } };
+export const balootSuggest: BalootSuggestBody = { hand: balootHand, seat: 1 };
+
 // (b) What the types must refuse.
 
 // A Blob bid carries a value, never a card.

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schemas.glossary import LEVELS, RTL, TERMS, hand_order, vocabulary
+from schemas.glossary import LEVELS, RTL, TERMS, hand_order, table_facts, vocabulary
 from service import i18n
 from service.rules.cards import SUITS
 from service.rules.game import Game
@@ -81,6 +81,7 @@ def _build(game: Game, lang: str) -> dict[str, Any]:
             for c in v.cards
         },
         "hand_order": hand_order(v),
+        **table_facts(game),
         "terms": {w: t(f"glossary.term.{w}", w) for w in TERMS},
         "levels": {lv: t(f"glossary.level.{lv}", lv) for lv in LEVELS},
     }

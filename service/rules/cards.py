@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .errors import Code, InvalidNotation, scalar
+from .errors import Code, InvalidNotation, scalar, shown
 
 RANKS = "23456789TJQKA"
 
@@ -107,7 +107,7 @@ def strain(text: str) -> str:
     if norm not in STRAINS:
         raise InvalidNotation(
             Code.INVALID_STRAIN,
-            f"{text!r} is not a strain (S, H, D, C or NT)",
+            f"{shown(text)} is not a strain (S, H, D, C or NT)",
             params={"text": scalar(text)},
             case="text",
         )

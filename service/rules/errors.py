@@ -188,6 +188,12 @@ def detail_key(code: Code, case: str = "") -> str:
     return f"detail.{code.value}.{case}" if case else f"detail.{code.value}"
 
 
+def shown(value: object) -> str:
+    """A client's value as a message quotes it: `'X'`, `9`, or `nothing` where it was left out (a
+    message never shows Python's None)."""
+    return "nothing" if value is None else repr(value)
+
+
 def scalar(value: object) -> Param:
     """A client's value as a parameter: an int or bool as it is, anything else as a short text.
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import Card, card, cards, strain
-from .errors import Code, IllegalAction, InvalidRecord, RuleError, scalar
+from .errors import Code, IllegalAction, InvalidRecord, RuleError, scalar, shown
 from .record import Action, HandRecord, known_actions
 
 
@@ -126,7 +126,7 @@ def read_seat(value: object, n: int, field: str) -> int:
     if not is_int(value) or not 0 <= value < n:  # type: ignore[operator]
         raise InvalidRecord(
             Code.INVALID_SEAT,
-            f"{field} {value!r} is not a seat of a {n}-player table",
+            f"{field} {shown(value)} is not a seat of a {n}-player table",
             field=field,
             params={"seat": scalar(value), "players": n},
             case="table",

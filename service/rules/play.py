@@ -6,7 +6,7 @@ form); what the operation does with those is the same everywhere, so it is writt
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, Self
 
 from .errors import Code, InvalidRecord, RuleError
@@ -17,6 +17,9 @@ Json = dict[str, Any]
 
 
 class Playable(Protocol):
+    @property
+    def tricks(self) -> Sequence[object]: ...  # the tricks complete so far
+
     def apply(self, action: Action) -> Self: ...
 
     def view(self, seat: int | None = None) -> Json: ...
@@ -59,10 +62,18 @@ def play_on(
         new = state.apply(action)
     except RuleError as e:
         raise e.at(index) from None
+    # a table shows the trick as it ended before it clears it: the last of the state's `tricks`
+    done = len(new.tricks) > len(state.tricks)
     if seat is not None:
-        return {"action": action.to_json(), "state": new.view(seat)}
+        return {"seat": seat, "action": action.to_json(), "trick_complete": done, "state": new.view(seat)}
     out = record.with_action(action).to_json()
     hand = body.get("hand")
     if isinstance(hand, Mapping) and "rules" in hand:
         out = {"rules": hand["rules"], **out}
-    return {"hand": out, "action": out["actions"][-1], "state": new.view(None)}
+    return {
+        "seat": None,
+        "hand": out,
+        "action": out["actions"][-1],
+        "trick_complete": done,
+        "state": new.view(None),
+    }

@@ -139,6 +139,28 @@ def test_the_answer_is_its_games_type_and_names_every_card(client, game, lang):
         assert body["ranks"][card[0]] in name, (card, name)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_map_is_keyed_by_exactly_the_games_codes(client, game):
+    """The sections are maps (a generator reads a map of strings whatever its keys): the answer's
+    keys are the game's codes, each once, and the contract lists them in the map's description."""
+    from schemas.glossary import LEVELS, TERMS
+
+    v = vocabulary(GAMES[game])
+    body = get(client, game).get_json()
+    expected = {
+        "suits": ("S", "H", "D", "C"),
+        "strains": ("S", "H", "D", "C", "NT"),
+        "ranks": v.ranks,
+        "terms": TERMS,
+        "levels": LEVELS,
+        **v.sections,
+    }
+    described = glossary_schema(GAMES[game])._declared_fields
+    for section, codes in expected.items():
+        assert sorted(body[section]) == sorted(codes), section
+        assert all(f"`{c}`" in described[section].metadata["description"] for c in codes), section
+
+
 def test_the_decks_are_the_games_own(client):
     sizes = {g: len(get(client, g).get_json()["cards"]) for g in GAMES}
     assert sizes == {
@@ -263,3 +285,22 @@ def test_answers_are_built_once_per_game_and_language(client):
     assert set(glossary._built) >= {("baloot", lang) for lang in i18n.LANGUAGES}
     assert len(glossary._built) <= len(GAMES) * len(i18n.LANGUAGES)
     assert json.dumps(glossary._built[("baloot", "ar")], ensure_ascii=False).count("حكم") >= 2
+
+
+@pytest.mark.parametrize(
+    ("game", "teams", "end"),
+    [
+        ("blob", None, ["complete"]),
+        ("oh-hell", None, ["complete"]),
+        ("bazar-blot", [[0, 2], [1, 3]], ["complete", "redeal"]),
+        ("blot-duel", None, ["complete"]),
+        ("baloot", [[0, 2], [1, 3]], ["complete", "redeal"]),
+    ],
+)
+def test_the_glossary_gives_what_a_table_would_hard_code(client, game, teams, end):
+    body = get(client, game).get_json()
+    assert body["card_code"] == {"rank": 0, "suit": 1}
+    for card, name in body["cards"].items():  # the rank's and suit's names are in the card's
+        assert body["ranks"][card[body["card_code"]["rank"]]] in name
+    assert body["teams"] == teams and body["end_phases"] == end
+    assert set(end) <= set(body["phases"])

@@ -46,7 +46,8 @@ def test_a_seat_view_play_answers_nothing_that_seat_may_not_see(client, game):
     base = f"/v1/games/{game}"
     checked = 0
     for seat, record, answer in relay_a_hand(client, game, seed=5):
-        assert set(answer) == {"action", "state"}  # no record: it holds every hand
+        assert set(answer) == {"seat", "action", "trick_complete", "state"}  # no record: it holds every hand
+        assert answer["seat"] == seat  # whose view this is: a client tells it from a referee's answer
         after = {**record, "actions": [*record["actions"], answer["action"]]}
         # the state is exactly the seat's view of the record with the action appended
         assert answer["state"] == client.post(f"{base}/hands/state", json={**after, "seat": seat}).get_json()
@@ -76,4 +77,27 @@ def test_a_seat_view_play_of_another_seats_action_is_a_view_seat_mismatch(client
     assert (answer.status_code, problem["code"]) == (422, "view_seat_mismatch")
     assert f"seat {other}'s view" in problem["detail"] and "seat" in problem["errors"]
     ok = client.post(f"{base}/hands/play", json={"hand": record, "action": action, "seat": action["seat"]})
-    assert ok.status_code == 200 and set(ok.get_json()) == {"action", "state"}
+    assert ok.status_code == 200 and set(ok.get_json()) == {"seat", "action", "trick_complete", "state"}
+
+
+@pytest.mark.parametrize("game", ["blob", "baloot"])
+def test_a_referee_play_says_so_with_a_null_seat_and_the_record(client, game):
+    base = f"/v1/games/{game}"
+    record = client.post(f"{base}/deals", json={"seed": 5}).get_json()["hand"]
+    action = client.post(f"{base}/hands/state", json=record).get_json()["legal_actions"][0]
+    answer = client.post(f"{base}/hands/play", json={"hand": record, "action": action}).get_json()
+    assert answer["seat"] is None and answer["hand"]["actions"] == [answer["action"]]
+
+
+def test_a_play_says_when_it_completes_a_trick(client):
+    base = "/v1/games/blob"
+    record = client.post(f"{base}/deals", json={"seed": 5, "round": 3}).get_json()["hand"]
+    completed = []
+    state = client.post(f"{base}/hands/state", json=record).get_json()
+    while state["phase"] != "complete":
+        answer = client.post(f"{base}/hands/play", json={"hand": record, "action": state["legal_actions"][0]})
+        body = answer.get_json()
+        completed.append(body["trick_complete"])
+        assert body["trick_complete"] == (len(body["state"]["tricks"]) > len(state["tricks"]))
+        record, state = body["hand"], body["state"]
+    assert completed.count(True) == len(state["tricks"]) > 0

@@ -84,7 +84,14 @@ COMPUTED = {
         "detail.invalid_summary",
         *(
             f"detail.invalid_summary.{c}"
-            for c in ("projects_off", "quartet_rank", "run_length", "baloot_team", "passed_out")
+            for c in (
+                "projects_off",
+                "quartet_rank",
+                "run_length",
+                "baloot_team",
+                "passed_out",
+                "needs_detail",
+            )
         ),
     },
     "service/rules/ohhell/options.py": {

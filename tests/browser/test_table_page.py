@@ -103,7 +103,7 @@ def test_every_call_and_score_line_of_the_contract_has_a_label(spec: dict[str, A
     of a score's breakdown the contract can send has its words in the page's strings."""
     english = strings("en")
     schemas = spec["components"]["schemas"]
-    for union in ("OhHellAction", "BlotAction", "BalootAction"):
+    for union in ("OhHellAction", "BazarBlotAction", "BlotDuelAction", "BalootAction"):
         for kind in schemas[union]["discriminator"]["mapping"]:
             assert f"type.{kind}" in english, kind
     for name, schema in schemas.items():

@@ -99,7 +99,7 @@ def test_usage_expects_the_errors_a_client_must_not_compile() -> None:
 
 def test_clients_target_runs_the_check_outside_make_test() -> None:
     makefile = (ROOT / "Makefile").read_text()
-    assert re.search(r"^clients:\n\tPYTHON=\$\(PYTHON\) clients/check$", makefile, re.M)
+    assert re.search(r"^clients:\n\tPYTHON=\$\(PYTHON\) STRICT=\$\(STRICT\) clients/check$", makefile, re.M)
     test_target = re.search(r"^test:.*$", makefile, re.M)
     assert test_target and "clients" not in test_target.group(0)
     check = ROOT / "clients" / "check"
@@ -270,3 +270,81 @@ def test_every_make_target_the_check_runs_exists() -> None:
     for target in targets:
         dry = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True, check=False)
         assert "No rule to make target" not in dry.stderr, (target, dry.stderr)
+
+
+def test_no_schema_property_has_a_default_keyword_but_says_it_in_words():
+    """openapi-typescript's default settings make a component property with a `default` required;
+    the defaulted fields are the ones a request may leave out, so the default is in the description
+    (schemas/spec.py `_default_in_words`), and usage.ts compiles a deal and a suggestion without
+    them under `make clients`."""
+    defaulted = [
+        (where, node)
+        for where, node in _walk(SCHEMAS)
+        if isinstance(node.get("properties"), dict)
+        for name, prop in node["properties"].items()
+        if isinstance(prop, dict) and "default" in prop
+    ]
+    assert defaulted == []
+    level = SCHEMAS["BalootSuggestRequest"]["properties"]["level"]
+    assert level["description"].endswith('Default: `"normal"`.')
+    assert SCHEMAS["BalootRules"]["properties"]["profile"]["description"].endswith(
+        'Default: `"high-card-club"`.'
+    )
+    check = (ROOT / "clients" / "check").read_text()
+    assert "--default-non-nullable" not in check
+    usage = USAGE.read_text()
+    assert 'const balootDeal: BalootDealBody = { rules: { profile: "high-card-club" } };' in usage
+    assert "const balootSuggest: BalootSuggestBody = { hand: balootHand, seat: 1 };" in usage
+
+
+def test_the_check_says_what_it_skipped_and_strict_fails_on_a_skip() -> None:
+    check = (ROOT / "clients" / "check").read_text()
+    tail = check[check.index("node_checks\njava_checks") :]
+    assert "skipped" in tail.splitlines()[-1] or "nothing skipped" in tail
+    assert re.search(r'if \[ "\$\{STRICT:-0\}" = 1 \]; then\n.*\n\s+exit 1', tail)
+    assert "SKIPPED" in tail
+    for doc in ("README.md", "CONTRIBUTING.md"):
+        text = (ROOT / doc).read_text().replace("\n", " ")
+        assert "STRICT=1" in text and "JAVA_JARS" in text, doc
+    assert "libjackson2-databind-java libjakarta-annotation-api-java" in (ROOT / "README.md").read_text()
+
+
+def test_every_client_of_the_check_calls_every_operation() -> None:
+    """The Java and TypeScript players count the operations they called per game and fail when
+    one is missing; the Python one is tests/contract/test_generated_client.py."""
+    check = (ROOT / "clients" / "check").read_text()
+    assert re.search(r'^\s+node "\$WORK/ts/play\.js" "\$BASE"', check, re.M)
+    play = (ROOT / "clients" / "typescript" / "play.ts").read_text()
+    for tail in (
+        "glossary",
+        "deals",
+        "hands/state",
+        "hands/suggest",
+        "hands/play",
+        "hands/score",
+        "matches/score",
+        "tricks/winner",
+        "tricks/legal",
+    ):
+        assert f'path(game, "{tail}")' in play, tail
+    assert "const operations = 10;" in play
+    player = (ROOT / "clients" / "java" / "PlayEveryGame.java").read_text()
+    assert "operations not called" in player
+
+
+def test_each_game_of_a_family_documents_only_its_own_actions():
+    """A client of the bazar never meets the duel's take or name, nor a duel client a bid."""
+
+    def types(union: str) -> set[str]:
+        return {
+            ref["$ref"].rsplit("/", 1)[1].removesuffix("Action").removeprefix("Blot").lower()
+            for ref in SCHEMAS[union]["oneOf"]
+        }
+
+    assert types("BazarBlotAction") == {"bid", "pass", "keep", "contra", "recontra", "play"}
+    assert types("BlotDuelAction") == {"take", "pass", "name", "play"}
+    for game in ("bazar-blot", "blot-duel"):
+        union = "".join(p.capitalize() for p in game.split("-")) + "Action"
+        play = SPEC["paths"][f"/v1/games/{game}/hands/play"]["post"]["requestBody"]["content"]
+        body = SCHEMAS[play["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]]
+        assert body["properties"]["action"]["$ref"].endswith(union)

@@ -87,6 +87,48 @@ def test_every_game_and_profile_plays_through_the_client(client, game: str, prof
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_glossary_parses_into_its_generated_type(client, game: str) -> None:
+    """A code as a property name made a clashing identifier (the suit `D` became a local `d` that
+    shadowed the generated parser's dict): every glossary must parse, in every language."""
+    from tests.contract.client_play import glossary
+
+    for lang in ("en", "ar", "hy", "ru"):
+        words = glossary(client, game, lang)
+        assert words.language == lang and words.game == game
+        assert set(words.suits.additional_properties) == {"S", "H", "D", "C"}
+        assert words.cards.additional_properties
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_operation_of_every_game_answers_into_its_generated_type(client, game: str) -> None:
+    """Describe, glossary, deal, state, suggest, play, score, the match's score, a trick's winner
+    and the legal cards: each operation of the game's tag, called once and its answer parsed."""
+    import yaml
+
+    from tests.contract import client_play
+
+    client_play.describe(client, game)
+    client_play.glossary(client, game, "en")
+    client_play.play_hand(client, game, GAMES[game].rulebook.default_profile, seed=3)
+    winner, legal = client_play.trick_operations(client, game)
+    assert winner.isdigit() and legal
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    operations = {
+        op["operationId"]
+        for path, item in spec["paths"].items()
+        for op in item.values()
+        if path.startswith(f"/v1/games/{game}")
+    }
+    prefix = game.replace("-", "_")
+    called = {
+        "".join(w.capitalize() for w in f"{prefix}_{verb}".split("_"))
+        for g, verb in client_play.CALLED
+        if g == game
+    }
+    assert {o[0].upper() + o[1:] for o in operations} <= called, sorted(operations)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_rule_error_comes_back_typed(client, game: str) -> None:
     from tests.contract.client_play import rule_error
 

@@ -102,7 +102,7 @@ def test_combinations_are_announced_with_each_players_first_card():
     v = view(body, seat=1)
     assert v["announcements"] == [] and v["declarations"] == []
     v = view({**body, "actions": [*body["actions"], play(0, "7S")]}, seat=1)
-    assert v["announcements"] == [{"seat": 0, "team": 0, "kind": "run", "points": 100}]
+    assert v["announcements"] == [{"seat": 0, "team": 0, "kind": "run", "name": "hundred", "points": 100}]
     assert v["declarations"] == []  # the cards are shown once the first trick is complete
     done = finish(body)
     trick1 = done["actions"][5:9]

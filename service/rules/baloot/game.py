@@ -102,7 +102,7 @@ def score_of_summary(rules: Rules, summary: object, dealer: int | None = None) -
                 "seat": p.seat,
                 "name": p.name,
                 "points": p.points,
-                "cards": [c.text for c in p.cards],
+                "cards": [c.text for c in p.cards] if p.cards else None,
                 "counts": p.team == team and s.projects[p.team] > 0,
             }
             for p in declared
@@ -219,6 +219,7 @@ class BalootGame(Game):
                     "deal": i + 1,
                     "dealer": dealer,
                     "contract": scored["contract"],
+                    "passed": scored["contract"] is None,
                     "made": scored["made"],
                     "kaboot": scored["kaboot"],
                     "scores": scored["scores"],

@@ -15,7 +15,7 @@ from functools import cache
 
 from ..belote.combinations import Run, hand_mask, holds_quartet, mask_runs, may_hold_run, quartets, rank_bits
 from ..cards import Card, card
-from .options import QUARTET_FIRST, TWO_PER_PLAYER
+from .options import ALL_PROJECTS, QUARTET_FIRST, TWO_PER_PLAYER
 
 SIRA = "sira"
 FIFTY = "fifty"
@@ -181,9 +181,20 @@ def seat_totals(sun: bool, declarations: str) -> frozenset[int]:
     return frozenset(totals)
 
 
+# The sums of two seats' totals that no two hands of one deal hold, found by an exhaustive walk over
+# both hands' cards (bench/baloot_project_totals.py, about a minute a case, so not run here): in Sun
+# the four aces (40) are in one hand only, so a team holds at most 100, and the other hand cannot
+# make up 92 to 98 beside them. Every Hokum sum is reachable.
+NOT_IN_ONE_DEAL = {
+    (True, ALL_PROJECTS): frozenset({92, 94, 96, 98, 104, 108, 110, 120}),
+    (True, TWO_PER_PLAYER): frozenset({88, 94, 104, 110, 120}),
+}
+
+
 @cache
 def team_totals(sun: bool, declarations: str) -> frozenset[int]:
-    """The project totals a team's two hands can hold: the sums of two seats' (a necessary condition;
-    it does not track that two hands share no card)."""
+    """The project totals a team's two hands of one deal can hold: the sums of two seats' totals,
+    less the ones no deal makes (NOT_IN_ONE_DEAL)."""
     seat = seat_totals(sun, declarations)
-    return frozenset(a + b for a in seat for b in seat)
+    sums = frozenset(a + b for a in seat for b in seat)
+    return sums - NOT_IN_ONE_DEAL.get((sun, declarations), frozenset())

@@ -231,7 +231,7 @@ def passed_score() -> dict[str, Any]:
     return {
         "contract": None,
         "passed": True,
-        "made": False,
+        "made": None,  # no contract, so neither made nor failed (as Bazar Blot's void deal)
         "kaboot": False,
         "counting_team": None,
         "scores": [0, 0],

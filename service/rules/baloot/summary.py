@@ -18,18 +18,33 @@ from typing import Any
 
 from ..belote.cards import DECK_32, LAST_TRICK, NATURAL_LOW_TO_HIGH, card_points
 from ..belote.combinations import Run
+from ..belote.ranking import Key, Ranked, rank
 from ..cards import NO_TRUMP, SUITS, Suit, suit_of
-from ..errors import Code, InvalidRecord, Param, scalar
+from ..errors import Code, InvalidRecord, Param, scalar, shown
 from ..parse import is_int, read_seat, read_strain
 from ..profile import Rules
-from .options import PLAYERS, TWO_PER_PLAYER
-from .projects import QUARTET_RANKS, Project, best_team, project_of, team_points, team_totals
+from .options import PLAYERS, QUARTET_FIRST, TWO_PER_PLAYER
+from .projects import (
+    FIFTY,
+    FOUR_HUNDRED,
+    HOKUM_POINTS,
+    HUNDRED,
+    QUARTET_RANKS,
+    SIRA,
+    SUN_POINTS,
+    Project,
+    _run_name,
+    project_of,
+    team_points,
+    team_totals,
+    unit,
+)
 from .scoring import CARD_TOTAL, GAHWA, HOKUM, SUN, TRICKS, Summary, level_of
 
 RUN = "run"
 QUARTET = "quartet"
 KINDS = (RUN, QUARTET)
-DECLARATION_FIELDS = frozenset({"seat", "kind", "length", "top", "suit", "rank"})
+DECLARATION_FIELDS = frozenset({"seat", "name", "kind", "length", "top", "suit", "rank"})
 
 
 def _invalid(detail: str, field: str | None = None, case: str = "", **params: Param) -> InvalidRecord:
@@ -111,48 +126,145 @@ def check_card_points(mode: str, cp: tuple[int, int], tricks: tuple[int, int]) -
     )
 
 
-def _declaration(i: int, d: object, sun: bool, ranking: str) -> Project:
+# What players say, and what each name is: a run of its length, or four of a rank (a hundred is a
+# run of five or more or four tens, jacks, queens or kings; a four hundred is four aces).
+NAMES = (SIRA, FIFTY, HUNDRED, FOUR_HUNDRED)
+_NAMED_LENGTH = {SIRA: 3, FIFTY: 4}
+
+
+def _declaration(i: int, d: object, sun: bool, ranking: str) -> tuple[Project, tuple[Key, ...]]:
+    """One declaration as the table says it: `name` (sira, fifty, hundred, four-hundred) and `seat`,
+    with the run's `length`, `top` and `suit` or the quartet's `rank` where the scorepad has them;
+    or the older `kind` (run or quartet) with them. The project, and its ranking key with the parts
+    not given as None (ranking.py asks for them only when a tie needs them)."""
     where = f"summary.declarations.{i}"
     if not isinstance(d, Mapping):
         raise _invalid(
-            "a declaration is {seat, kind: run, length, top, suit} or {seat, kind: quartet, rank}", where
+            "a declaration is {seat, name: sira | fifty | hundred | four-hundred}, with the run's "
+            "length, top and suit or the quartet's rank where they are known",
+            where,
         )
     extra = sorted(str(k) for k in d if k not in DECLARATION_FIELDS)
     if extra:
         raise _invalid(f"a declaration has no field {', '.join(extra)}", where)
+    d = {k: v for k, v in d.items() if v is not None}  # null is not given
     seat = read_seat(d.get("seat"), PLAYERS, f"{where}.seat")
-    kind = d.get("kind")
-    if kind == QUARTET:
-        if "length" in d or "suit" in d or "top" in d:
-            raise _invalid("a quartet names its rank only: four cards, one of each suit", where)
-        rank = d.get("rank")
-        if rank not in tuple(QUARTET_RANKS):
-            raise _invalid(
-                f"quartet of {rank!r}: four tens, jacks, queens, kings or aces score",
-                f"{where}.rank",
-                "quartet_rank",
-            )
-        return project_of(seat, None, str(rank), sun, ranking)
-    if kind != RUN:
+    name, kind = d.get("name"), d.get("kind")
+    if name is not None and name not in NAMES:
+        raise _invalid(f"name {name!r}: sira, fifty, hundred or four-hundred", f"{where}.name")
+    if kind is not None and kind not in KINDS:
         raise _invalid(f"kind {kind!r}: run or quartet", f"{where}.kind")
+    if name is None and kind is None:
+        raise _invalid("a declaration needs its name (sira, fifty, hundred, four-hundred)", f"{where}.name")
+    if kind is not None and name is not None and kind != (QUARTET if name == FOUR_HUNDRED else kind):
+        raise _invalid(f"a {name} is four aces, not a run", f"{where}.kind")
+    if kind == QUARTET and name in _NAMED_LENGTH:
+        raise _invalid(
+            f"a {name} is a run of {_NAMED_LENGTH[str(name)]}, not four of a kind", f"{where}.kind"
+        )
+    as_run = "length" in d or "top" in d or "suit" in d
+    if kind is None:  # from the name, and from the details given with it
+        kind = RUN if name in _NAMED_LENGTH or (name == HUNDRED and as_run) else None
+        kind = QUARTET if name == FOUR_HUNDRED or (name == HUNDRED and "rank" in d) else kind
+    if kind == QUARTET:
+        return _quartet(d, where, seat, name, sun, ranking)
+    if kind == RUN:
+        return _run(d, where, seat, name, sun, ranking)
+    # a hundred with nothing else: a run of five or more, or four of a rank; worth the same
+    points = (SUN_POINTS if sun else HOKUM_POINTS)[HUNDRED]
+    keys = _run_keys(points, ranking, None, None) + _quartet_keys(points, ranking)
+    return Project(seat, HUNDRED, (), points, (points,)), keys
+
+
+def _quartet(
+    d: Mapping[str, Any], where: str, seat: int, name: object, sun: bool, ranking: str
+) -> tuple[Project, tuple[Key, ...]]:
+    if "length" in d or "suit" in d or "top" in d:
+        raise _invalid("a quartet names its rank only: four cards, one of each suit", where)
+    rank = d.get("rank", "A" if name == FOUR_HUNDRED else None)
+    if rank is None and name != HUNDRED:
+        raise _invalid("four of a kind needs its rank, or its name: hundred or four-hundred", f"{where}.rank")
+    if rank is None:  # a hundred of four cards, its rank not said
+        points = (SUN_POINTS if sun else HOKUM_POINTS)[HUNDRED]
+        return Project(seat, HUNDRED, (), points, (points,)), _quartet_keys(points, ranking)
+    if rank not in tuple(QUARTET_RANKS):
+        raise _invalid(
+            f"quartet of {rank!r}: four tens, jacks, queens, kings or aces score",
+            f"{where}.rank",
+            "quartet_rank",
+        )
+    project = project_of(seat, None, str(rank), sun, ranking)
+    if name is not None and name != project.name:
+        raise _invalid(f"four of {rank} is a {project.name}, not a {name}", f"{where}.name")
+    return project, (project.key,)
+
+
+def _run(
+    d: Mapping[str, Any], where: str, seat: int, name: object, sun: bool, ranking: str
+) -> tuple[Project, tuple[Key, ...]]:
     if "rank" in d:
         raise _invalid("a run names its length, top and suit; 'rank' is a quartet's", where)
-    top = d.get("top")
-    length = d.get("length")
-    if not is_int(length) or not 3 <= length <= 8:  # type: ignore[operator]
+    length = d.get("length", _NAMED_LENGTH.get(str(name)))
+    if length is None and name is None:
+        raise _invalid("a run needs its name (sira, fifty, hundred) or its length", f"{where}.length")
+    if length is not None and (not is_int(length) or not 3 <= length <= 8):
         raise _invalid(
             f"run length {length!r}: 3 to 8 cards", f"{where}.length", "run_length", length=scalar(length)
         )
-    if top not in tuple(NATURAL_LOW_TO_HIGH):
-        raise _invalid(f"top {top!r}: the run's highest rank, 7 8 9 T J Q K A", f"{where}.top")
-    if NATURAL_LOW_TO_HIGH.index(str(top)) + 1 < length:  # type: ignore[operator]
-        raise _invalid(f"no run of {length} ends at {top}: runs go from seven up to ace", f"{where}.top")
-    strain = read_strain(d.get("suit"), f"{where}.suit")
-    if strain == NO_TRUMP:
-        raise _invalid("a run is in one suit: S, H, D or C", f"{where}.suit")
-    suit = suit_of(strain)
-    assert suit is not None
-    return project_of(seat, Run(suit, int(length), str(top)), None, sun, ranking)  # type: ignore[arg-type]
+    shortest = 5 if name == HUNDRED else length or 3
+    if name is not None and length is not None and _run_name(int(length)) != name:
+        raise _invalid(f"a run of {length} is a {_run_name(int(length))}, not a {name}", f"{where}.length")
+    top = d.get("top")
+    if top is not None:
+        if top not in tuple(NATURAL_LOW_TO_HIGH):
+            raise _invalid(f"top {top!r}: the run's highest rank, 7 8 9 T J Q K A", f"{where}.top")
+        if NATURAL_LOW_TO_HIGH.index(str(top)) + 1 < shortest:
+            cards = f"{shortest} or more" if length is None else str(shortest)
+            raise _invalid(f"no run of {cards} ends at {top}: runs go from seven up to ace", f"{where}.top")
+    suit = d.get("suit")
+    if suit is not None:
+        strain = read_strain(suit, f"{where}.suit")
+        if strain == NO_TRUMP:
+            raise _invalid("a run is in one suit: S, H, D or C", f"{where}.suit")
+    if length is not None and top is not None and suit is not None:
+        run = Run(suit_of(str(suit)), int(length), str(top))  # type: ignore[arg-type]
+        project = project_of(seat, run, None, sun, ranking)
+        return project, (project.key,)
+    named = _run_name(int(length)) if length is not None else HUNDRED
+    points = (SUN_POINTS if sun else HOKUM_POINTS)[named]
+    keys = _run_keys(points, ranking, None if length is None else int(length), top)
+    return Project(seat, named, (), points, (points,)), keys
+
+
+def _run_keys(points: int, ranking: str, length: int | None, top: object) -> tuple[Key, ...]:
+    """Every key a run worth `points` can have with its length and top card as far as given (a run
+    of unknown length here is a hundred: five cards or more); the suit never ranks a Baloot run."""
+    order = 0 if ranking == QUARTET_FIRST else 1
+    lengths = (length,) if length is not None else range(5, 9)
+    tops = range(8) if top is None else (NATURAL_LOW_TO_HIGH.index(str(top)),)
+    return tuple((points, order, n, t) for n in lengths for t in tops if t + 1 >= n)
+
+
+def _quartet_keys(points: int, ranking: str) -> tuple[Key, ...]:
+    """Every key a hundred of four cards can have: four tens, jacks, queens or kings."""
+    order = 1 if ranking == QUARTET_FIRST else 0
+    return tuple((points, order, 4, i) for i in range(len("TJQK")))  # as projects.py orders them
+
+
+def _tie_needs_detail(projects: list[Project], undecided: tuple[Ranked, ...], part: int) -> InvalidRecord:
+    said = ", ".join(f"seat {projects[r.index].seat}'s {projects[r.index].name}" for r in undecided)
+    need = {
+        1: "whether each is a run (its length and top card) or four of a kind (its rank)",
+        2: "each run's length",
+    }.get(part, "each run's top card (for four of a kind, its rank)")
+    seats = ", ".join(str(projects[r.index].seat) for r in undecided)
+    return _invalid(
+        f"the two teams' best projects are equal as written ({said}): which team scores depends on "
+        f"{need}, so give it for these declarations",
+        f"summary.declarations.{undecided[0].index}",
+        "needs_detail",
+        seats=seats,
+    )
 
 
 def read_declarations(
@@ -169,12 +281,15 @@ def read_declarations(
             "summary.declarations",
             "projects_off",
         )
-    projects = [_declaration(i, d, sun, rules["project_ranking"]) for i, d in enumerate(value)]
+    read = [_declaration(i, d, sun, rules["project_ranking"]) for i, d in enumerate(value)]
+    projects = [p for p, _ in read]
     owner: dict[str, int] = {}
     per_seat: dict[int, set[str]] = {s: set() for s in range(PLAYERS)}
     runs: dict[tuple[int, str], list[tuple[int, int]]] = {}
     for i, p in enumerate(projects):
         where = f"summary.declarations.{i}"
+        if not p.cards:
+            continue  # said by name only: its cards are not known, so nothing to hold against others
         texts = [c.text for c in p.cards]
         for c in texts:
             if owner.get(c, p.seat) != p.seat:
@@ -204,16 +319,19 @@ def read_declarations(
                     f"seat {s} declares more than two projects: at most two a player under these rules",
                     "summary.declarations",
                 )
-    best = max((p.key for p in projects), default=None)
-    tied = {p.team for p in projects if p.key == best}
-    if len(tied) > 1 and dealer is None:
-        raise _invalid(
-            "the two teams' best projects are equal: the seat nearer the dealer's right wins, so give "
-            "'dealer'",
-            "summary.dealer",
-        )
-    first = ((dealer if dealer is not None else 0) + 1) % PLAYERS
-    team = best_team(projects, first)
+    outcome = rank([Ranked(i, p.team, keys) for i, (p, keys) in enumerate(read)])
+    if outcome.undecided:
+        raise _tie_needs_detail(projects, outcome.undecided, outcome.part)
+    team = outcome.team
+    if outcome.level:
+        if dealer is None:
+            raise _invalid(
+                "the two teams' best projects are equal: the seat nearer the dealer's right wins, so "
+                "give 'dealer'",
+                "summary.dealer",
+            )
+        first = (dealer + 1) % PLAYERS
+        team = min(outcome.level, key=lambda r: (projects[r.index].seat - first) % PLAYERS).team
     pts = team_points(projects, team)
     for t in (0, 1):
         if tricks[t] == 0:
@@ -233,7 +351,7 @@ def _check_baloot(projects: tuple[Project, ...], strain: str, baloot: int | None
         if baloot != seat % 2:
             raise _invalid(
                 f"seat {seat} declares both {pair[0]} and {pair[1]}: it holds the baloot, so 'baloot' is "
-                f"{seat % 2}, not {baloot}",
+                f"{seat % 2}, not {shown(baloot)}",
                 "summary.baloot",
             )
     if baloot is None:
@@ -250,6 +368,43 @@ def _check_baloot(projects: tuple[Project, ...], strain: str, baloot: int | None
                 f"and {pair[1]} in one hand) is team {baloot}'s",
                 "summary.baloot",
             )
+
+
+# A summary's project totals by team, in the unit its field names: game points (`projects` is the
+# older name of `project_game_points`), or the table's points (a sira 20, a fifty 50, a hundred 100,
+# the four aces 100 in Hokum and 200 in Sun: game points x 10 in Hokum, x 5 in Sun).
+GAME_POINTS = "project_game_points"
+TABLE_POINTS = "project_table_points"
+TOTALS = ("projects", GAME_POINTS, TABLE_POINTS)
+
+
+def _project_totals(
+    rules: Rules, summary: Mapping[str, Any], key: str, sun: bool, tricks: tuple[int, int]
+) -> tuple[int, int]:
+    """The game points of the projects that count, by team, read from `key` in its unit and refused
+    when no set of projects of one deal makes them in that unit."""
+    field = f"summary.{key}"
+    given = _pair(summary, key, (0, 0))
+    per = unit(sun) if key == TABLE_POINTS else 1
+    words = "table points" if key == TABLE_POINTS else "game points"
+    mode = SUN if sun else HOKUM
+    for t in (0, 1):
+        if tricks[t] == 0 and given[t]:
+            raise _invalid(f"team {t} took no trick, so it scores no project", field)
+    if given[0] and given[1]:
+        raise _invalid("only the team holding the single best project scores projects", field)
+    if given != (0, 0) and not rules["projects"]:
+        raise _invalid(f"projects {list(given)} cannot be scored under these rules (projects are off)", field)
+    possible = team_totals(sun, rules["declarations"])
+    projects = (given[0] // per, given[1] // per)
+    if any(g % per for g in given) or any(p not in possible for p in projects):
+        reach = ", ".join(str(p * per) for p in sorted(possible))
+        raise _invalid(
+            f"projects {list(given)} in {words} cannot be scored in {mode} under these rules (a "
+            f"team's two hands can hold {reach} {words})",
+            field,
+        )
+    return projects
 
 
 def read_summary(
@@ -271,7 +426,7 @@ def read_summary(
         if _pair(summary, "card_points") != (0, 0) or _pair(summary, "tricks") != (0, 0):
             raise _invalid("a deal all four passed has no trick: card_points and tricks are [0, 0]")
         if (
-            summary.get("projects", [0, 0]) != [0, 0]
+            any(summary.get(k, [0, 0]) != [0, 0] for k in TOTALS)
             or summary.get("declarations")
             or summary.get("baloot") is not None
         ):
@@ -282,8 +437,10 @@ def read_summary(
     seat = read_seat(contract.get("seat"), PLAYERS, "summary.contract.seat")
     mode = contract.get("mode")
     if mode not in (HOKUM, SUN):
-        raise _invalid(f"mode {mode!r}: hokum or sun", "summary.contract.mode")
-    strain = read_strain(contract.get("strain"), "summary.contract.strain")
+        raise _invalid(f"mode {shown(mode)}: hokum or sun", "summary.contract.mode")
+    # Sun has no trumps: a scorepad need not say NT (the schema makes `strain` optional)
+    given = contract.get("strain")
+    strain = NO_TRUMP if given is None and mode == SUN else read_strain(given, "summary.contract.strain")
     if (mode == SUN) != (strain == NO_TRUMP):
         raise InvalidRecord(
             Code.INVALID_TRUMP,
@@ -293,7 +450,7 @@ def read_summary(
         )
     double = contract.get("double", 1)
     if double != GAHWA and not (is_int(double) and 1 <= double <= 4):
-        raise _invalid(f"double {double!r}: 1 to 4 or 'gahwa'", "summary.contract.double")
+        raise _invalid(f"double {shown(double)}: 1 to 4 or 'gahwa'", "summary.contract.double")
     level = level_of(double)
     if level > 1 and (mode == SUN or not rules["doubling"]):
         why = "Sun hands are never doubled" if mode == SUN else "doubling is off under these rules"
@@ -305,27 +462,15 @@ def read_summary(
     sun = mode == SUN
     declared: tuple[Project, ...] | None = None
     team: int | None = None
-    if "declarations" in summary:
-        if "projects" in summary:
-            raise _invalid("give 'projects' (totals by team) or 'declarations', not both", "summary.projects")
+    given = [k for k in (*TOTALS, "declarations") if k in summary]
+    if len(given) > 1:
+        raise _invalid(
+            f"give the projects once: {' or '.join(repr(k) for k in given)}, not both", f"summary.{given[1]}"
+        )
+    if given == ["declarations"]:
         projects, declared, team = read_declarations(rules, summary["declarations"], sun, tricks, dealer)
     else:
-        projects = _pair(summary, "projects", (0, 0))
-        for t in (0, 1):
-            if tricks[t] == 0 and projects[t]:
-                raise _invalid(f"team {t} took no trick, so it scores no project", "summary.projects")
-        if projects[0] and projects[1]:
-            raise _invalid(
-                "only the team holding the single best project scores projects", "summary.projects"
-            )
-        possible = team_totals(sun, rules["declarations"])
-        if any(p not in possible for p in projects) or (projects != (0, 0) and not rules["projects"]):
-            reach = ", ".join(str(p) for p in sorted(possible))
-            raise _invalid(
-                f"projects {list(projects)} cannot be scored in {mode} under these rules"
-                + (f" (a team's two hands can hold {reach})" if rules["projects"] else " (projects are off)"),
-                "summary.projects",
-            )
+        projects = _project_totals(rules, summary, given[0] if given else GAME_POINTS, sun, tricks)
     baloot = summary.get("baloot")
     if baloot is not None and (not is_int(baloot) or baloot not in (0, 1) or mode == SUN):
         raise _invalid(

@@ -25,6 +25,11 @@ _QUARTET_RANKS = rank_bits("9TJQKA")  # four eights or sevens are no combination
 _KING_QUEEN: dict[Suit, int] = {s: hand_mask([card("K" + s.value), card("Q" + s.value)]) for s in SUITS}
 
 
+def run_name(length: int) -> str:
+    """What players call a run of `length` cards: terz, fifty, hundred (five or more)."""
+    return "terz" if length == 3 else "fifty" if length == 4 else "hundred"
+
+
 def run_points(length: int) -> int:
     return 20 if length == 3 else 50 if length == 4 else 100
 

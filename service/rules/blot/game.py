@@ -89,6 +89,11 @@ def _in_hand(i: int, e: RuleError) -> RuleError:
     return e.moved(f"hands[{i}]: {e.detail or e.title}", f"hands.{i}")
 
 
+def _combinations(summary: Mapping[str, Any]) -> tuple[int, int]:
+    """The combination points by team; none when the summary leaves them out (as Baloot's projects)."""
+    return (0, 0) if summary.get("combinations") is None else _pair(summary, "combinations")
+
+
 def _pair(summary: Mapping[str, Any], key: str) -> tuple[int, int]:
     v = summary.get(key)
     if not isinstance(v, list) or len(v) != 2 or not all(is_int(x) and x >= 0 for x in v):
@@ -304,16 +309,16 @@ class BlotGame(Game):
                 )
             dealer = given
         declared = summary.get("declarations")
-        if (summary.get("combinations") is None) == (declared is None):
+        if summary.get("combinations") is not None and declared is not None:
             raise InvalidRecord(
                 Code.INVALID_SUMMARY,
                 "give the combinations as 'combinations' (the points each team scores) or as "
-                "'declarations' (what each seat declared), one of the two",
+                "'declarations' (what each seat declared), not both",
                 field="summary.combinations",
             )
         blot = summary.get("blot")
         if contract is None:
-            some = bool(declared) if declared is not None else _pair(summary, "combinations") != (0, 0)
+            some = bool(declared) if declared is not None else _combinations(summary) != (0, 0)
             if cp != (0, 0) or tricks != (0, 0) or blot is not None or some:
                 raise InvalidRecord(
                     Code.INVALID_SUMMARY,
@@ -346,7 +351,7 @@ class BlotGame(Game):
                 declared, self.players, contract.strain, table, rules["combination_ties"], dealer
             )
         else:
-            combos = _pair(summary, "combinations")
+            combos = _combinations(summary)
             check_combinations(combos, table, trump, self.players)
         if blot is not None:
             blot = read_seat(blot, 2, "summary.blot")

@@ -17,7 +17,7 @@ from ..cards import Card, suit_of
 from ..errors import Code, IllegalAction, card_params, scalar
 from ..record import Action
 from ..trick import winning_index
-from .combinations import BLOT, Declaration, score_combinations
+from .combinations import BLOT, RUN, Declaration, run_name, score_combinations
 from .table import (
     _CARD,
     _STRENGTH,
@@ -159,7 +159,8 @@ class Playing(Position):
             seat = (first + i) % n
             team = seat % 2 if n == 4 else seat
             for d in play.combinations.declared[seat]:
-                out.append({"seat": seat, "team": team, "kind": d.kind, "points": d.points})
+                name = run_name(len(d.cards)) if d.kind == RUN else None
+                out.append({"seat": seat, "team": team, "kind": d.kind, "name": name, "points": d.points})
         return out
 
 

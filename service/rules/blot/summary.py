@@ -15,12 +15,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from ..belote import ranking
 from ..belote.cards import DECK_24, DECK_32, LAST_TRICK, NATURAL_LOW_TO_HIGH
+from ..belote.ranking import Key, Outcome, Ranked
 from ..cards import SUITS, suit_of
-from ..errors import Code, InvalidRecord
+from ..errors import Code, InvalidRecord, shown
 from ..parse import is_int, read_seat
-from .combinations import QUARTET, RUN, Declaration, best_side, run_points
-from .options import QUARTET_VALUES
+from .combinations import QUARTET, RUN, Declaration, run_name, run_points
+from .options import FIRST_IN_ORDER, QUARTET_VALUES
 from .table import card_values
 
 TRICKS = 8
@@ -136,6 +138,10 @@ def _natural(rank: object) -> int:
     )
 
 
+# What players say of a run: its name, which is its length (a hundred: five cards or more).
+RUN_NAMES = {"terz": 3, "fifty": 4, "hundred": 5}
+
+
 def read_declarations(
     data: object,
     players: int,
@@ -144,60 +150,58 @@ def read_declarations(
     ties: str,
     dealer: int | None,
 ) -> tuple[int, int]:
-    """Each seat's declarations as said at the table (a run: its length, top rank and suit; four of a
-    kind: its rank), checked against one another (no card in two places, runs maximal, eight cards a
-    hand), ranked as from a record; the points each team scores."""
+    """Each seat's declarations as said at the table (a run: its name, terz, fifty or hundred, or its
+    length, with its top rank and suit where the scorepad has them; four of a kind: its rank),
+    checked against one another where their cards are known (no card in two places, runs maximal,
+    eight cards a hand), ranked as from a record; the points each team scores. A run's top and
+    suit are needed only when the sides' best declarations are otherwise equal: the answer says
+    which (belote/ranking.py)."""
     if not isinstance(data, list):
         raise _fail("'declarations' lists each seat's runs and four of a kind", "declarations")
     trump = suit_of(strain)
     lowest = 0 if players == 4 else NATURAL_LOW_TO_HIGH.index("9")
     values = dict(quartet_values(table, trump is not None))
     decls: list[list[Declaration]] = [[] for _ in range(players)]
+    ranked: list[Ranked] = []
+    seats: list[int] = []
     held: dict[str, tuple[int, int]] = {}  # card -> (seat, declaration index)
     runs_by_suit: dict[tuple[int, str], list[tuple[int, int]]] = {}
     for i, d in enumerate(data):
         where = f"declarations.{i}"
         if not isinstance(d, Mapping):
-            raise _fail("a declaration is {seat, kind, ...}", where)
+            raise _fail("a declaration is {seat, name} or {seat, kind, ...}", where)
+        d = {k: v for k, v in d.items() if v is not None}  # null is not given
         seat = read_seat(d.get("seat"), players, f"summary.{where}.seat")
-        kind = d.get("kind")
+        name = d.get("name")
+        kind = d.get("kind", RUN if name is not None else None)
+        if name is not None and (name not in RUN_NAMES or kind != RUN):
+            raise _fail(f"a declaration's name is terz, fifty or hundred (a run), not {name!r}", where)
         if kind == RUN:
-            _only(d, {"seat", "kind", "length", "top", "suit"}, where)
-            length, top, suit = d.get("length"), _natural(d.get("top")), d.get("suit")
-            longest = len(NATURAL_LOW_TO_HIGH) - lowest
-            if not is_int(length) or not 3 <= length <= longest:  # type: ignore[operator]
-                raise _fail(f"a run is 3 to {longest} cards long, not {length!r}", where)
-            assert isinstance(length, int)
-            if top - length + 1 < lowest or suit not in _SUIT_LETTERS:
-                raise _fail(
-                    f"no run of {length} tops at {d.get('top')!r} in suit {suit!r} "
-                    f"(ranks {NATURAL_LOW_TO_HIGH[lowest:]} in natural order, suits S H D C)",
-                    where,
-                )
-            assert isinstance(suit, str)
-            cards = [NATURAL_LOW_TO_HIGH[k] + suit for k in range(top - length + 1, top + 1)]
-            for lo, hi in runs_by_suit.get((seat, suit), []):
-                if top - length + 1 <= hi + 1 and lo - 1 <= top:
-                    raise _fail(
-                        f"seat {seat}'s runs in {suit} overlap or touch: they would be one longer run",
-                        where,
-                    )
-            runs_by_suit.setdefault((seat, suit), []).append((top - length + 1, top))
-            key = (0, length, top, int(trump is not None and suit == trump.value))
-            decl = Declaration(seat, RUN, tuple(cards), run_points(length), key)
+            _only(d, {"seat", "kind", "name", "length", "top", "suit"}, where, "run")
+            decl, keys = _run(d, where, seat, lowest, trump.value if trump else None)
+            if decl.cards:
+                low, top = _natural(decl.cards[0][0]), _natural(decl.cards[-1][0])
+                suit = decl.cards[0][1]
+                for lo, hi in runs_by_suit.get((seat, suit), []):
+                    if low <= hi + 1 and lo - 1 <= top:
+                        raise _fail(
+                            f"seat {seat}'s runs in {suit} overlap or touch: they would be one longer run",
+                            where,
+                        )
+                runs_by_suit.setdefault((seat, suit), []).append((low, top))
         elif kind == QUARTET:
-            _only(d, {"seat", "kind", "rank"}, where)
+            _only(d, {"seat", "kind", "rank"}, where, "four of a kind")
             if table is None:
                 raise _fail("four of a kind never counts in the duel: it is not declared", where)
-            rank = d.get("rank")
-            if not isinstance(rank, str) or not values.get(rank):
+            four = d.get("rank")
+            if not isinstance(four, str) or not values.get(four):
                 worth = ", ".join(values)
-                raise _fail(f"four of a kind of {rank!r} is no combination here (only {worth})", where)
-            decl = Declaration(
-                seat, QUARTET, tuple(rank + s for s in _SUIT_LETTERS), values[rank], (1, values[rank], 0, 0)
-            )
+                raise _fail(f"four of a kind of {shown(four)} is no combination here (only {worth})", where)
+            key = (1, values[four], 0, 0)
+            decl = Declaration(seat, QUARTET, tuple(four + s for s in _SUIT_LETTERS), values[four], key)
+            keys = (key,)
         else:
-            raise _fail(f"a declaration's kind is run or quartet, not {kind!r}", where)
+            raise _fail(f"a declaration's kind is run or quartet, not {shown(kind)}", where)
         for c in decl.cards:
             other = held.get(c)
             if other is not None and (other[0] != seat or _same_kind(decls, other, decl)):
@@ -206,20 +210,78 @@ def read_declarations(
                 )
             held[c] = (seat, len(decls[seat]))
         decls[seat].append(decl)
+        ranked.append(Ranked(i, seat % 2 if players == 4 else seat, keys))
+        seats.append(seat)
         if len({c for x in decls[seat] for c in x.cards}) > TRICKS:
             raise _fail(f"seat {seat}'s declarations need more than the eight cards of a hand", where)
-    first = None if dealer is None else (dealer + 1) % players
-    winner, by_order = best_side(decls, 0 if first is None else first, ties)
-    if by_order and first is None:
-        raise _fail(
-            "the best combinations of both sides are equal: the first in trick order from the dealer's "
-            "left scores; give the summary's dealer",
-            "dealer",
-        )
+    outcome = ranking.rank(ranked)
+    if outcome.undecided:
+        raise _needs_detail(outcome, seats)
+    winner = outcome.team
+    if outcome.level and ties == FIRST_IN_ORDER:
+        if dealer is None:
+            raise _fail(
+                "the best combinations of both sides are equal: the first in trick order from the "
+                "dealer's left scores; give the summary's dealer",
+                "dealer",
+            )
+        first = (dealer + 1) % players
+        winner = min(outcome.level, key=lambda r: (seats[r.index] - first) % players).team
     if winner is None:
         return (0, 0)
-    total = sum(x.points for s in range(players) if s % 2 == winner for x in decls[s])
+    total = sum(
+        x.points for s in range(players) if (s % 2 if players == 4 else s) == winner for x in decls[s]
+    )
     return (total, 0) if winner == 0 else (0, total)
+
+
+def _run(
+    d: Mapping[str, Any], where: str, seat: int, lowest: int, trump: str | None
+) -> tuple[Declaration, tuple[Key, ...]]:
+    """A run as declared, and every ranking key it can have with what is not given: (0, length,
+    top, 1 when in trumps). Its cards only when its length, top and suit are all given."""
+    longest = len(NATURAL_LOW_TO_HIGH) - lowest
+    name = d.get("name")
+    length = d.get("length", RUN_NAMES.get(str(name)) if name != "hundred" else None)
+    if length is not None and (not is_int(length) or not 3 <= length <= longest):
+        raise _fail(f"a run is 3 to {longest} cards long, not {length!r}", where)
+    if name is not None and length is not None and run_name(int(length)) != name:
+        raise _fail(f"a run of {length} cards is a {run_name(int(length))}, not a {name}", where)
+    shortest = 5 if name == "hundred" and length is None else int(length or 3)
+    top = d.get("top")
+    if top is not None and _natural(top) - shortest + 1 < lowest:
+        raise _fail(
+            f"no run of {shortest} cards tops at {top!r} (ranks {NATURAL_LOW_TO_HIGH[lowest:]} in natural "
+            "order, from the lowest up)",
+            where,
+        )
+    suit = d.get("suit")
+    if suit is not None and suit not in _SUIT_LETTERS:
+        raise _fail(f"a run's suit is S, H, D or C, not {suit!r}", where)
+    lengths = [int(length)] if length is not None else list(range(shortest, longest + 1))
+    tops = [_natural(top)] if top is not None else list(range(lowest, len(NATURAL_LOW_TO_HIGH)))
+    flags = [int(suit == trump)] if suit is not None else sorted({0, int(trump is not None)})
+    keys = tuple((0, n, t, f) for n in lengths for t in tops if t - n + 1 >= lowest for f in flags)
+    points = run_points(lengths[0])
+    if length is None or top is None or suit is None:
+        return Declaration(seat, RUN, (), points, keys[0]), keys
+    assert isinstance(length, int) and isinstance(suit, str)
+    t = _natural(top)
+    cards = tuple(NATURAL_LOW_TO_HIGH[k] + suit for k in range(t - length + 1, t + 1))
+    return Declaration(seat, RUN, cards, points, keys[0]), keys
+
+
+def _needs_detail(outcome: Outcome, seats: list[int]) -> InvalidRecord:
+    which = ", ".join(str(seats[r.index]) for r in outcome.undecided)
+    need = {1: "length", 2: "top rank"}.get(outcome.part, "suit (a run in trumps beats an equal one)")
+    return InvalidRecord(
+        Code.INVALID_SUMMARY,
+        f"the best combinations of both sides are equal as written (seats {which}): which side scores "
+        f"depends on each run's {need}, so give it for these declarations",
+        field=f"summary.declarations.{outcome.undecided[0].index}",
+        params={"seats": which},
+        case="needs_detail",
+    )
 
 
 def _same_kind(decls: list[list[Declaration]], at: tuple[int, int], decl: Declaration) -> bool:
@@ -228,7 +290,7 @@ def _same_kind(decls: list[list[Declaration]], at: tuple[int, int], decl: Declar
     return decls[at[0]][at[1]].kind == decl.kind
 
 
-def _only(d: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
+def _only(d: Mapping[str, Any], allowed: Iterable[str], where: str, kind: str) -> None:
     extra = sorted(set(d) - set(allowed))
     if extra:
-        raise _fail(f"a {d.get('kind')} declaration carries no {', '.join(map(str, extra))}", where)
+        raise _fail(f"a {kind} declaration carries no {', '.join(map(str, extra))}", where)

@@ -13,7 +13,7 @@
 /** @typedef {S["Game"]} Game */
 /** @typedef {S["Problem"]} Problem */
 /** @typedef {S["BlobView"] | S["NominationWhistView"] | S["OhHellView"] | S["BazarBlotView"] | S["BlotDuelView"] | S["BalootView"]} View */
-/** @typedef {S["OhHellAction"] | S["BlotAction"] | S["BalootAction"]} Action */
+/** @typedef {S["OhHellAction"] | S["BazarBlotAction"] | S["BlotDuelAction"] | S["BalootAction"]} Action */
 /** @typedef {S["BlobHandRecord"] | S["NominationWhistHandRecord"] | S["OhHellHandRecord"] | S["BazarBlotHandRecord"] | S["BlotDuelHandRecord"] | S["BalootHandRecord"]} HandRecord */
 /** @typedef {S["BlobDeal"] | S["NominationWhistDeal"] | S["OhHellDeal"] | S["BazarBlotDeal"] | S["BlotDuelDeal"] | S["BalootDeal"]} Deal */
 /** @typedef {S["BlobDealRequest"] | S["NominationWhistDealRequest"] | S["OhHellDealRequest"] | S["BazarBlotDealRequest"] | S["BlotDuelDealRequest"] | S["BalootDealRequest"]} DealRequest */
