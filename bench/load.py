@@ -46,7 +46,16 @@ named). Then:
    case (open loop at `--bots-rate`, queueing counted), suggest p50/p99 per level, and the load
    average of the machine.
 
-7. pools (issue 32), the deployment as shipped on one machine: the rules pool (gunicorn, the api
+7. cap (issue 35), the bots' budget as a cap: a bots gunicorn on 127.0.0.1 with `--cap-busy`
+   CPU-bound processes beside it (by default two, one per core of a 2-core machine), and one
+   closed-loop client per worker sending hands/suggest at every turn of one Easy-played deal
+   of every game, for Normal, Hard and Crazy at 20 ms, 50 ms and the level's default budget, each
+   for `--cap-seconds`. Reported per level and budget: the answers' `elapsed_ms` p50/p99 and the
+   share over the budget + 10 %, the client's wait p50/p99 and the share over the budget + 25 ms,
+   the share cut by the clock. Fails when `elapsed_ms` p99 is over the budget + 10 % or the wait's
+   p99 over the budget + 25 ms.
+
+8. pools (issue 32), the deployment as shipped on one machine: the rules pool (gunicorn, the api
    pods' environment from deployment.yaml) behind its nginx (nginx.conf), the bots pool (gunicorn at
    `--bots-nice`, bots-deployment.yaml's environment) behind its own nginx (bots-nginx.conf, or the
    one nginx.conf of older trees); every request goes through the front nginx as a client's would.
@@ -111,7 +120,7 @@ from bench.hostile import (
 )
 from service.observability import SLOW_ROUTE, SLOW_ROUTE_ENV
 
-PHASES = ("sustained", "fault", "slow", "hostile", "keepalive", "bots", "pools")
+PHASES = ("sustained", "fault", "slow", "hostile", "keepalive", "bots", "cap", "pools")
 BOT_LEVELS = ("hard", "crazy")
 
 
@@ -550,6 +559,153 @@ def print_bots(report: BotsReport, failures: list[str]) -> None:
     print(" whose search the server's clock stopped early, on a machine busier than the calibration's)")
 
 
+# --- cap: the bots' budget as a cap, through gunicorn beside a CPU-bound load (issue 35) ------------
+
+CAP_LEVELS = ("normal", "hard", "crazy")
+CAP_BUDGETS: tuple[float | None, ...] = (20.0, 50.0, None)  # None: the level's default budget
+
+
+@dataclass
+class CapResult:
+    level: str
+    budget: float
+    elapsed: list[float] = field(default_factory=list)  # the answers' elapsed_ms
+    wall: list[float] = field(default_factory=list)  # the client's wait, ms
+    errors: int = 0
+    cut: int = 0
+
+
+@dataclass
+class CapReport:
+    results: list[CapResult] = field(default_factory=list)
+    busy: int = 0
+    load: tuple[float, float] = (0.0, 0.0)
+
+
+def cap_requests(level: str, budget: float | None) -> list[Request]:
+    """hands/suggest at every turn of one Easy-played deal of every game, for `level` at `budget`."""
+    from bench.bots import cap_positions
+    from service.rules.registry import GAMES
+
+    out: list[Request] = []
+    for game in GAMES:
+        for i, (hand, seat) in enumerate(cap_positions(game, 1)):
+            body: dict[str, Any] = {"hand": hand, "seat": seat, "level": level, "seed": i}
+            if budget is not None:
+                body["budget_ms"] = budget
+            path = f"/v1/games/{game}/hands/suggest"
+            out.append(Request.json(f"{level} {game}", "POST", path, body))
+    return out
+
+
+def cap_phase(args: argparse.Namespace) -> CapReport:
+    """One closed-loop client per worker sends suggestions to a bots gunicorn while `--cap-busy`
+    CPU-bound processes run beside it: the answers' `elapsed_ms` and the client's wait.
+
+    One client per worker, not per thread: two searches in one worker share its interpreter lock,
+    so each would wait for the other whatever its budget; that queue is the pool's size, not the cap."""
+    from bench.bots import busy
+    from schemas.suggest import LEVEL_BUDGETS_MS
+
+    report = CapReport(busy=args.cap_busy)
+    before = os.getloadavg()[0]
+    hogs = busy(args.cap_busy)
+    try:
+        with Server(args.app, args.workers, args.bots_threads) as bots:
+            for level in CAP_LEVELS:
+                budgets = sorted({float(LEVEL_BUDGETS_MS[level]) if b is None else b for b in CAP_BUDGETS})
+                for budget in budgets:
+                    result = CapResult(level, budget)
+                    say(f"cap: {level} at {budget:g} ms for {args.cap_seconds:g} s ...")
+                    _cap_run(bots.port, cap_requests(level, budget), result, args.workers, args.cap_seconds)
+                    report.results.append(result)
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    report.load = (before, os.getloadavg()[0])
+    return report
+
+
+def _cap_run(port: int, requests: list[Request], result: CapResult, clients: int, seconds: float) -> None:
+    stop = time.monotonic() + seconds
+    lock = threading.Lock()
+
+    def run(slot: int) -> None:
+        client, i = Client(port, timeout=60.0), slot
+        while time.monotonic() < stop:
+            start = time.perf_counter()
+            try:
+                status, body, _ = client.send(requests[i % len(requests)])
+            except (OSError, http.client.HTTPException):
+                with lock:
+                    result.errors += 1
+                client.close()
+                continue
+            finally:
+                i += clients
+            wall = (time.perf_counter() - start) * 1000.0
+            with lock:
+                if status != 200:
+                    result.errors += 1
+                    continue
+                answer = json.loads(body)
+                result.wall.append(wall)
+                result.elapsed.append(answer["elapsed_ms"])
+                result.cut += bool(answer["cut"])
+        client.close()
+
+    threads = [threading.Thread(target=run, args=(n,), daemon=True) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + 60)
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def print_cap(report: CapReport, failures: list[str]) -> None:
+    print(
+        f"\nCap: hands/suggest with the clock on, one client per worker, {report.busy} busy processes"
+        f" beside; load average before / after: {report.load[0]:.1f} / {report.load[1]:.1f}"
+    )
+    rows = []
+    for r in report.results:
+        n = max(len(r.elapsed), 1)
+        over = sum(e > r.budget * 1.1 for e in r.elapsed) / n
+        late = sum(w > r.budget + 25 for w in r.wall) / n
+        e99, w99 = _pct(r.elapsed, 0.99), _pct(r.wall, 0.99)
+        rows.append(
+            [
+                r.level,
+                f"{r.budget:g}",
+                len(r.elapsed),
+                _pct(r.elapsed, 0.5),
+                e99,
+                f"{over:.1%}",
+                _pct(r.wall, 0.5),
+                w99,
+                f"{late:.1%}",
+                f"{r.cut / n:.0%}",
+                r.errors,
+            ]
+        )
+        if r.errors:
+            failures.append(f"cap phase, {r.level} at {r.budget:g} ms: {r.errors} errors")
+        if e99 > 1.1 * r.budget:
+            failures.append(
+                f"cap phase, {r.level} at {r.budget:g} ms: elapsed_ms p99 {e99:.1f} > budget + 10 %"
+            )
+        if w99 > r.budget + 25:
+            failures.append(f"cap phase, {r.level} at {r.budget:g} ms: wall p99 {w99:.1f} > budget + 25 ms")
+    header = ["level", "budget ms", "answered", "elapsed p50", "elapsed p99", "over +10 %"]
+    print(format_table([*header, "wall p50", "wall p99", "over +25 ms", "cut", "errors"], rows))
+    print("(elapsed: the bot's own time as the answer says; wall: the client's wait through gunicorn)")
+
+
 # --- the pools as shipped (issue 32) ---------------------------------------------------------------
 
 # what the manifests set that the bench sets itself (the ports, the metrics directory, the workers)
@@ -737,6 +893,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots-burst", type=int, default=4, help="concurrent hands/suggest clients")
     parser.add_argument("--bots-threads", type=int, default=2, help="threads per worker of the bots pool")
     parser.add_argument("--bots-nice", type=int, default=10, help="the bots pool's niceness (0..19)")
+    parser.add_argument("--cap-seconds", type=float, default=8.0, help="each level and budget's cap run")
+    parser.add_argument("--cap-busy", type=int, default=2, help="CPU-bound processes beside the cap runs")
     parser.add_argument("--pools-seconds", type=float, default=10.0, help="each pools measurement's length")
     parser.add_argument("--pools-addresses", type=int, default=16, help="addresses of the Crazy burst")
     parser.add_argument("--pools-before", type=Path, default=None, help="a tree to measure first (before)")
@@ -753,6 +911,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("bounded runs only: hostile-seconds (0, 60], keepalive-seconds (0, 300]")
     if not (0 < args.bots_seconds <= 120 and 0 < args.bots_rate <= 1000 and 0 < args.bots_burst <= 32):
         parser.error("bounded runs only: bots-seconds (0, 120], bots-rate (0, 1000], bots-burst (0, 32]")
+    if not (0 < args.cap_seconds <= 60 and 0 <= args.cap_busy <= 8):
+        parser.error("bounded runs only: cap-seconds (0, 60], cap-busy [0, 8]")
     if not (0 < args.pools_seconds <= 60 and 0 < args.pools_addresses <= 40):
         parser.error("bounded runs only: pools-seconds (0, 60], pools-addresses (0, 40]")
     if not (0 <= args.bots_nice <= 19 and 0 < args.bots_threads <= 16):
@@ -848,6 +1008,7 @@ def main(argv: list[str] | None = None) -> int:
                     keepalive += keepalive_phase(nginx.port, "nginx", "75 s (nginx)", args.keepalive_seconds)
 
     bots = bots_phase(args) if "bots" in phases else None
+    capped = cap_phase(args) if "cap" in phases else None
     pools: list[PoolsReport] = []
     if "pools" in phases and nginx_binary():
         if args.pools_before is not None:
@@ -1019,6 +1180,8 @@ def main(argv: list[str] | None = None) -> int:
                 )
     if bots is not None:
         print_bots(bots, failures)
+    if capped is not None:
+        print_cap(capped, failures)
     print_pools(pools, failures)
     if failures:
         print("\nFAILED: " + "; ".join(failures))
