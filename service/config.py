@@ -7,7 +7,7 @@ container's behaviour a pure function of its environment.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 DEFAULT_MAX_BODY = 256 * 1024
@@ -16,40 +16,39 @@ DEFAULT_REPLAY_CACHE_BYTES = 16 * 1024 * 1024  # per worker process (service/rep
 DEFAULT_METRICS_MAX_AGE = 1.0  # seconds a worker serves the /metrics text it rendered
 
 
-def _int(env: Mapping[str, str], name: str, default: int) -> int:
+def _read(env: Mapping[str, str], name: str, parse: Callable[[str], float], what: str) -> float | None:
+    """The variable's value as `parse` reads it, None when it is unset or blank."""
     raw = env.get(name)
     if raw is None or raw.strip() == "":
-        return default
+        return None
     try:
-        value = int(raw)
+        return parse(raw)
     except ValueError as e:
-        raise ValueError(f"{name} must be an integer, got {raw!r}") from e
+        raise ValueError(f"{name} must be {what}, got {raw!r}") from e
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    value = _read(env, name, int, "an integer")
+    if value is None:
+        return default
     if value <= 0:
         raise ValueError(f"{name} must be positive, got {value}")
-    return value
+    return int(value)
 
 
 def _float(env: Mapping[str, str], name: str, default: float) -> float:
-    raw = env.get(name)
-    if raw is None or raw.strip() == "":
+    value = _read(env, name, float, "a number of seconds")
+    if value is None:
         return default
-    try:
-        value = float(raw)
-    except ValueError as e:
-        raise ValueError(f"{name} must be a number of seconds, got {raw!r}") from e
     if not 0 < value <= 300:
         raise ValueError(f"{name} must be above 0 and at most 300 seconds, got {value}")
     return value
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float, most: float) -> float:
-    raw = env.get(name)
-    if raw is None or raw.strip() == "":
+    value = _read(env, name, float, "a number of seconds")
+    if value is None:
         return default
-    try:
-        value = float(raw)
-    except ValueError as e:
-        raise ValueError(f"{name} must be a number of seconds, got {raw!r}") from e
     if not 0 <= value <= most:
         raise ValueError(f"{name} must be from 0 to {most:g} seconds, got {value}")
     return value

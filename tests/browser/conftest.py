@@ -77,18 +77,24 @@ class Tab:
     errors: list[str] = field(default_factory=list)
 
 
-@pytest.fixture()
-def tab(browser: Any, server: Gunicorn) -> Iterator[Tab]:
-    """A fresh browser context (its own localStorage) per test; no uncaught error allowed."""
-    context = browser.new_context(viewport={"width": 1024, "height": 800}, locale="en-US")
-    opened = Tab(context.new_page(), server.url)
+def open_tab(browser: Any, server: Gunicorn, **context: Any) -> Iterator[Tab]:
+    """A fresh browser context (its own localStorage) with `context`'s settings; after the test, no
+    uncaught error in the page."""
+    ctx = browser.new_context(**context)
+    opened = Tab(ctx.new_page(), server.url)
     opened.page.on("pageerror", lambda error: opened.errors.append(str(error)))
     opened.page.set_default_timeout(30000)
     try:
         yield opened
     finally:
-        context.close()
+        ctx.close()
     assert not opened.errors, f"uncaught errors in the page: {opened.errors}"
+
+
+@pytest.fixture()
+def tab(browser: Any, server: Gunicorn) -> Iterator[Tab]:
+    """A fresh browser context per test; no uncaught error allowed."""
+    yield from open_tab(browser, server, viewport={"width": 1024, "height": 800}, locale="en-US")
 
 
 def screenshot(page: Any, name: str, *, full_page: bool = True) -> Path:

@@ -17,7 +17,7 @@ import pytest
 
 from tests.deploy.conftest import Gunicorn
 
-from .conftest import Tab
+from .conftest import Tab, open_tab
 from .test_table import open_table, play_to_sheet
 from .test_table_page import strings
 
@@ -33,15 +33,7 @@ GAMES = {"en": "oh-hell", "ar": "baloot", "hy": "bazar-blot", "ru": "blot-duel"}
 
 @pytest.fixture()
 def axe_tab(browser: Any, server: Gunicorn) -> Iterator[Tab]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)
-    opened = Tab(context.new_page(), server.url)
-    opened.page.on("pageerror", lambda error: opened.errors.append(str(error)))
-    opened.page.set_default_timeout(30000)
-    try:
-        yield opened
-    finally:
-        context.close()
-    assert not opened.errors, f"uncaught errors in the page: {opened.errors}"
+    yield from open_tab(browser, server, viewport={"width": 1366, "height": 768}, bypass_csp=True)
 
 
 def serious(page: Any) -> list[str]:
