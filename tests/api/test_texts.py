@@ -18,9 +18,9 @@ from babel.messages.pofile import read_po
 from service import i18n
 from service.api import examples
 from service.errors import HTTP_CODES
-from service.examples import PATHS
 from service.rules.errors import Code, RuleError
 from service.rules.registry import GAMES
+from tools.examples import PATHS
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ar", "hy", "ru")
