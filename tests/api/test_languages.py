@@ -10,9 +10,8 @@ import time
 import pytest
 from babel.messages.pofile import read_po
 
-from service import i18n
-from service.api import examples
-from service.errors import ALL_CODES, HTTP_CODES
+from service.api import examples, i18n
+from service.api.errors import ALL_CODES, HTTP_CODES
 from service.rules.baloot.calling import STEPS
 from service.rules.errors import Code
 from service.rules.registry import GAMES

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from bench import slow_app
 from service import create_app
-from service.observability import LOGGER_NAME, request_id_from
+from service.api.observability import LOGGER_NAME, request_id_from
 
 ORIGIN = "https://table.example"
 
@@ -328,7 +328,7 @@ def test_openapi_json_is_built_once_and_served_with_etag_and_gzip(
 def test_the_exposition_is_rendered_at_most_once_per_max_age() -> None:
     """Issue 32.3: every scrape read every worker's files (30 ms of CPU for a large exposition), so
     a flood of scrapes took the workers' CPU. Within max_age a scrape gets the last text."""
-    from service.observability import Exposition
+    from service.api.observability import Exposition
 
     now = [100.0]
     texts = iter([b"first", b"second", b"third"])
@@ -345,7 +345,7 @@ def test_the_exposition_is_rendered_at_most_once_per_max_age() -> None:
 def test_concurrent_scrapes_share_one_rendering() -> None:
     import threading
 
-    from service.observability import Exposition
+    from service.api.observability import Exposition
 
     started = threading.Event()
     release = threading.Event()

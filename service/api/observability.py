@@ -7,7 +7,7 @@
 - Metrics at `/metrics` (a plain Flask route, so not in the OpenAPI spec), labelled by operation
   (the endpoint), method and game (a registered id, `unknown`, or `-` when the route has none):
   requests by status, latency, and error responses by problem `code`; the replay cache's lookups
-  by result (hit, prefix, miss) and the bytes it holds (service/replay_cache.py). Label values
+  by result (hit, prefix, miss) and the bytes it holds (service/api/replay_cache.py). Label values
   come from closed sets only, so a client cannot grow the series count. With several gunicorn workers,
   `PROMETHEUS_MULTIPROC_DIR` switches to prometheus_client's multiprocess mode (gunicorn.conf.py
   prepares the directory, and folds a dead worker's files into one archive per metric type:
@@ -50,9 +50,9 @@ from prometheus_client import (
 )
 from pythonjsonlogger.json import JsonFormatter
 
+from ..rules import registry
 from . import errors, i18n
 from .replay_cache import HEADER as TABLE_KEY_HEADER
-from .rules import registry
 
 REQUEST_ID_HEADER = "X-Request-ID"
 REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"
