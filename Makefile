@@ -29,8 +29,8 @@ serve: $(SERVE_STAMP)
 	$(BIN)/gunicorn --config deploy/gunicorn.conf.py --bind $(HOST):$(PORT) 'service:create_app()'
 
 lint: $(STAMP)
-	$(BIN)/ruff check service schemas tests bench deploy
-	$(BIN)/ruff format --check service schemas tests bench deploy
+	$(BIN)/ruff check service schemas tools tests bench deploy
+	$(BIN)/ruff format --check service schemas tools tests bench deploy
 	$(BIN)/mypy
 	$(BIN)/mypy --strict --follow-imports=silent service/rules service/bots
 
@@ -45,8 +45,8 @@ test: lint
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 openapi: $(STAMP)
-	$(BIN)/python -m service.examples
-	$(BIN)/python -m service.openapi_dump
+	$(BIN)/python -m tools.examples
+	$(BIN)/python -m tools.openapi_dump
 
 fuzz: $(STAMP)
 	TRICKREF_FUZZ_EXAMPLES=1000 $(BIN)/python -m pytest -p no:xdist tests/api/test_contract.py tests/api/test_stateful.py

@@ -138,7 +138,7 @@ def table_traffic(games: list[str], tables: int, hands: int) -> Iterator[Exchang
 
 def contract_examples(games: list[str]) -> Iterator[Exchange]:
     from service.api import examples
-    from service.examples import CATALOG, PATHS
+    from tools.examples import CATALOG, PATHS
 
     for name, path in CATALOG.items():
         yield _request(f"catalog {name}", "GET", path)

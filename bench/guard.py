@@ -20,8 +20,8 @@ import json
 import time
 from collections.abc import Callable
 
-from service.config import DEFAULT_MAX_BODY
-from service.guard import MAX_NUMBER_DIGITS, json_shape_problem
+from service.api.config import DEFAULT_MAX_BODY
+from service.api.guard import MAX_NUMBER_DIGITS, json_shape_problem
 
 
 def _fit(unit: bytes, size: int, head: bytes = b"", tail: bytes = b"") -> bytes:

@@ -12,7 +12,7 @@ named). Then:
    time; throughput, p50/p99 (from the due time, so queueing counts), errors (zero expected) and each
    worker's RSS before and after;
 2. fault: the same load, and one worker gets SIGKILL a third of the way in, while requests are in
-   flight: 0.3 s before the kill, 8 slow requests (the test-only `/_test/slow` route, 1 s each) are
+   flight: 0.3 s before the kill, 8 slow requests (bench/slow_app.py's `/_test/slow`, 1 s each) are
    started, so both workers are busy when it lands (at 200 req/s of ~2 ms requests the kill used to
    land with nothing in flight, which showed nothing of what a kill costs). Requests that worker
    had in flight fail on their connection and are resent once (every operation is a pure function
@@ -118,7 +118,8 @@ from bench.hostile import (
     run_attack,
     shipped_probes,
 )
-from service.observability import SLOW_ROUTE, SLOW_ROUTE_ENV
+from bench.slow_app import APP as SLOW_APP
+from bench.slow_app import SLOW_ROUTE
 
 PHASES = ("sustained", "fault", "slow", "hostile", "keepalive", "bots", "cap", "pools")
 BOT_LEVELS = ("hard", "crazy")
@@ -922,7 +923,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--phases: some of {', '.join(PHASES)}")
 
     failures: list[str] = []
-    # the test-only slow route lets the fault phase kill a worker with requests in flight
     sustained = fault = stall = None
     hostile: list[HostileReport] = []
     mix: list[Request] = []
@@ -930,7 +930,9 @@ def main(argv: list[str] | None = None) -> int:
     workers: list[int] = []
     rss_before: dict[int, float] = {}
     rss_after: dict[int, float] = {}
-    with Server(args.app, args.workers, args.threads, env={SLOW_ROUTE_ENV: "1"}) as server:
+    # the harness's slow route (bench/slow_app.py) lets the fault phase kill a worker with requests
+    # in flight; another --app is served as it is
+    with Server(SLOW_APP if args.app == APP else args.app, args.workers, args.threads) as server:
         if phases & {"sustained", "fault"}:
             mix, notes = build_mix(server.url)
             ops = sorted({r.name for r in mix})

@@ -9,27 +9,27 @@ hands, each sent at least once and the small sets again until --calls; the faste
 passes is kept) goes through the app's WSGI callable, built exactly as gunicorn loads it
 (service.create_app(), metrics in multiprocess mode in a temporary directory), with the service's
 own functions wrapped by a stage clock. Each table sends its table key (`Trickref-Table-Key`), as a
-front end does, so its records are replayed through the replay cache (service/replay_cache.py): then
+front end does, so its records are replayed through the replay cache (service/api/replay_cache.py): then
 a game's table-mix requests are timed in the order its tables send them (every request of every
 table, the cache emptied before each pass), since what the cache holds depends on what came
 before; `--no-keys` sends none (no cache) and samples each operation on its own as before. The clock
 charges the time between two stage boundaries to the innermost stage running, so the stages add up
 to the whole call:
 
-  guard         service/guard.py: the body middleware's checks, the JSON shape check (before_request)
+  guard         service/api/guard.py: the body middleware's checks, the JSON shape check (before_request)
   json decode   the request body's json.loads (webargs.core.parse_json)
   schema        the request schema's load (webargs' parse: marshmallow and the compiled checks of
                 schemas/common.py), the JSON decode excepted
   rules         rules resolution (service/api/dispatch.resolve_rules, RuleBook.resolve)
   record        the hand record's parse (service/rules/parse.parse_record and what it calls)
-  cache         the replay cache (service/replay_cache.TableMemo): the keyed hash of each prefix of
+  cache         the replay cache (service/api/replay_cache.TableMemo): the keyed hash of each prefix of
                 the record, the lookup, storing the state replayed
   engine        the rest of the operation (Game.answer): replay (apply every action, or those after
                 the prefix the cache held), the deal, the score, a play's action
   view          the state's view() (the whole state, or a seat's)
   json encode   the answer's JSON encoding (service/api/dispatch.encode)
-  hdrs+metrics  the request-id, metrics and security-header hooks (service/observability.py,
-                service/headers.py)
+  hdrs+metrics  the request-id, metrics and security-header hooks (service/api/observability.py,
+                service/api/headers.py)
   http          everything else: werkzeug (environ, request, routing, response), Flask and
                 flask-smorest dispatch, the Accept and body checks of service/api, the Response
                 object (werkzeug's headers)
@@ -132,8 +132,7 @@ def instrument(app: Any, clock: Clock) -> Callable[[], None]:
     (the classes and modules are the process's own: a test must leave them as it found them)."""
     import webargs.core
 
-    from service import guard
-    from service.api import dispatch
+    from service.api import dispatch, guard
     from service.rules import registry
     from service.rules.game import Game
     from service.rules.profile import RuleBook
@@ -153,7 +152,7 @@ def instrument(app: Any, clock: Clock) -> Callable[[], None]:
     patch(RuleBook, "resolve", "rules")
     patch(Game, "answer", "engine")
     try:
-        from service import replay_cache
+        from service.api import replay_cache
     except ImportError:  # a tree from before the cache (profiled the same way for a comparison)
         replay_cache = None  # type: ignore[assignment]
     if replay_cache is not None:
@@ -182,7 +181,7 @@ def instrument(app: Any, clock: Clock) -> Callable[[], None]:
     except ImportError:  # a tree from before the express lane
         express = None  # type: ignore[assignment]
     if express is not None:  # the lane does the hooks' and webargs' work itself, with the same code
-        from service.observability import Metrics
+        from service.api.observability import Metrics
 
         saved.append((express, "json", express.json))
         express.json = types.SimpleNamespace(loads=clock.timed("json decode", json.loads))  # type: ignore[attr-defined]
@@ -194,9 +193,9 @@ def instrument(app: Any, clock: Clock) -> Callable[[], None]:
             schema.load = clock.timed("schema", schema.load)
             saved.append((schema, "load", None))  # None: the instance had no attribute of its own
     hooks = {
-        "service.guard": "guard",
-        "service.observability": "hdrs+metrics",
-        "service.headers": "hdrs+metrics",
+        "service.api.guard": "guard",
+        "service.api.observability": "hdrs+metrics",
+        "service.api.headers": "hdrs+metrics",
     }
     for funcs in (app.before_request_funcs, app.after_request_funcs):
         for key, listed in funcs.items():

@@ -8,7 +8,7 @@ build), and then replayed as load by bench/throughput.py or timed stage by stage
 
 Each table sends its own table key (`Trickref-Table-Key`, 22 base64url characters) with every
 request, as a front end does so that the service's replay cache can keep its replayed states
-(service/replay_cache.py); `Builder(table_keys=False)` leaves it out.
+(service/api/replay_cache.py); `Builder(table_keys=False)` leaves it out.
 
 Actions: while there is an auction, the quiet table's call (bench.common.first_call: a contract is
 called, then kept); cards are a seeded random legal card (`policy="random"`) or the first legal one
@@ -28,7 +28,7 @@ from bench.common import Request, first_call
 
 # the operations a table sends, as bench/profile.py names them (the contract's operation keys)
 OPERATIONS = ("deals", "hands_play", "hands_state", "hands_score")
-TABLE_KEY = "Trickref-Table-Key"  # service/replay_cache.HEADER
+TABLE_KEY = "Trickref-Table-Key"  # service/api/replay_cache.HEADER
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ requests for a bounded time:
   so the two can be compared.
 
 Every table sends its own table key (`Trickref-Table-Key`), and the fixed record one key, as a front
-end does, so the app keeps the replayed hands in its replay cache (service/replay_cache.py). With
+end does, so the app keeps the replayed hands in its replay cache (service/api/replay_cache.py). With
 `--cache both` (the default) the app is also served with the cache turned off
 (`TRICKREF_REPLAY_CACHE=0`, row `no-cache`), the same requests, keys ignored: before and after in
 one run. After each workload the cache's lookups (hit: the whole record held; prefix: the record but

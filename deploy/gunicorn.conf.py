@@ -112,7 +112,7 @@ errorlog = "-"
 
 def _formatter() -> logging.Formatter:
     # The app's own JSON line format, so server, access and app logs parse alike.
-    from service.observability import json_formatter
+    from service.api.observability import json_formatter
 
     return json_formatter()
 
@@ -196,10 +196,10 @@ def on_starting(server: Any) -> None:
 def child_exit(server: Any, worker: Any) -> None:
     """A worker died (or was recycled): drop its live gauges, and fold its counters and histograms
     into the archive files, so the totals keep its counts and a scrape does not read one more pair
-    of files per dead worker (service/observability.py, archive_dead_worker)."""
+    of files per dead worker (service/api/observability.py, archive_dead_worker)."""
     from prometheus_client import multiprocess
 
-    from service.observability import archive_dead_worker
+    from service.api.observability import archive_dead_worker
 
     multiprocess.mark_process_dead(worker.pid)
     try:
@@ -306,7 +306,7 @@ def when_ready(server: Any) -> None:
 
 
 def _write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
-    from service.observability import server_error_response
+    from service.api.observability import server_error_response
 
     util.write_nonblock(sock, server_error_response(status_int, reason, mesg))
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def create_app(overrides: Any = None) -> Flask:
     """Build the app (imported lazily so that the rules core and the schemas import on their own)."""
-    from .app import create_app as factory
+    from .api.app import create_app as factory
 
     return factory(overrides)
 

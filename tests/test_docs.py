@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ("architecture.md", "bots.md", "performance.md")
-TOP = r"(?:service|schemas|tests|bench|deploy|docs|clients)"
+TOP = r"(?:service|schemas|tools|tests|bench|deploy|docs|clients)"
 CITED = re.compile(rf"(?<![\w/.-])({TOP}/[\w./-]*)")
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 

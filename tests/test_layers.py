@@ -1,10 +1,15 @@
 """The layer contract: which of our packages each layer may import, relative imports resolved.
 
-    HTTP layer (service/*.py, service/api/)  may import everything below
+    tools/ (build time: make openapi)          may import everything of the product
+      |
+    HTTP layer (service/api/, and service/__init__.py's create_app)   imports all three below
       |            |
     schemas/     service/bots/     (side by side: neither imports the other)
       \\            /
        service/rules/              (standard library only)
+
+Every module of service/ is in one of the three folders (or is the package's `__init__`), so the
+folder tree is the layer drawing; the product imports nothing of tools/, bench/ or tests/.
 
 Every `import` and `from ... import` in every module (function-level and TYPE_CHECKING ones too) is
 resolved to an absolute module name, `from ..api.dispatch import run` inside service/bots/ becoming
@@ -27,19 +32,24 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Our layers, lowest first. A module belongs to the first layer whose prefix it starts with.
+# Our layers, lowest first. A module belongs to the layer whose prefix it starts with; the package
+# `service` itself (its `__init__`: the version, and gunicorn's `service:create_app()`) is the HTTP
+# layer's entry point. Any other module directly under service/ is in no layer, and fails.
 LAYERS = {
     "rules": "service.rules",
     "bots": "service.bots",
     "schemas": "schemas",
-    "http": "service",
+    "http": "service.api",
+    "build": "tools",
 }
+ENTRY = "service"
 # Of ours, what each layer may import (itself included).
 MAY_IMPORT = {
     "rules": {"rules"},
     "bots": {"bots", "rules"},
     "schemas": {"schemas", "rules"},
     "http": {"http", "schemas", "bots", "rules"},
+    "build": {"build", "http", "schemas", "bots", "rules"},
 }
 # Outside the standard library and our packages, what each layer may import (top-level names).
 THIRD_PARTY: dict[str, set[str] | None] = {
@@ -47,7 +57,10 @@ THIRD_PARTY: dict[str, set[str] | None] = {
     "bots": set(),
     "schemas": {"marshmallow", "apispec"},
     "http": None,  # anything in the project's dependencies
+    "build": None,
 }
+# Our top-level packages outside the layers: the harness, which nothing in a layer may import.
+HARNESS = {"bench", "tests"}
 # Known exceptions: (importing module, imported module) -> why. Shrink it; never grow it silently.
 ALLOWED: dict[tuple[str, str], str] = {}
 
@@ -60,7 +73,7 @@ def module_name(path: Path) -> str:
 
 
 def is_ours(name: str) -> bool:
-    return name.split(".")[0] in {"service", "schemas"}
+    return name.split(".")[0] in {"service", "schemas", "tools"}
 
 
 def exists(name: str) -> bool:
@@ -70,6 +83,8 @@ def exists(name: str) -> bool:
 
 
 def layer_of(name: str) -> str:
+    if name == ENTRY:
+        return "http"
     for layer, prefix in LAYERS.items():
         if name == prefix or name.startswith(prefix + "."):
             return layer
@@ -100,7 +115,7 @@ def resolved_imports(path: Path) -> Iterator[tuple[str, int]]:
 
 
 def modules() -> list[Path]:
-    return sorted([*(ROOT / "service").rglob("*.py"), *(ROOT / "schemas").rglob("*.py")])
+    return sorted(p for top in ("service", "schemas", "tools") for p in (ROOT / top).rglob("*.py"))
 
 
 def violations(paths: list[Path]) -> dict[str, list[str]]:
@@ -114,6 +129,8 @@ def violations(paths: list[Path]) -> dict[str, list[str]]:
                 assert exists(name), f"{path}:{line} imports {name}, which is not a module of ours"
                 if layer_of(name) in MAY_IMPORT[layer] or (me, name) in ALLOWED:
                     continue
+            elif top in HARNESS:
+                pass  # the product and its build never import the harness
             elif top in sys.stdlib_module_names or THIRD_PARTY[layer] is None or top in THIRD_PARTY[layer]:
                 continue
             found.setdefault(layer, []).append(f"{path.relative_to(ROOT)}:{line} imports {name}")
@@ -126,6 +143,9 @@ def test_every_module_is_in_a_layer_and_the_layers_are_populated():
         layer = layer_of(module_name(path))
         counts[layer] = counts.get(layer, 0) + 1
     assert counts["rules"] >= 30 and counts["bots"] >= 5 and counts["schemas"] >= 5 and counts["http"] >= 10
+    assert counts["build"] >= 2
+    top = sorted(p.name for p in (ROOT / "service").glob("*.py"))
+    assert top == ["__init__.py"], f"service/ holds only its layers' folders: {top}"
     families = {p.parent.name for p in (ROOT / "service" / "rules").rglob("*.py")}
     assert {"ohhell", "blot", "baloot", "belote"} <= families
 
@@ -133,6 +153,19 @@ def test_every_module_is_in_a_layer_and_the_layers_are_populated():
 @pytest.mark.parametrize("layer", list(LAYERS))
 def test_layer_imports_only_what_is_below_it(layer: str):
     assert violations(modules()).get(layer, []) == []
+
+
+def test_the_http_layer_uses_all_three_below_it():
+    """The HTTP layer is where the schemas, the bots and the rules meet: it imports each of them."""
+    http = [p for p in modules() if layer_of(module_name(p)) == "http"]
+    used = {layer_of(name) for p in http for name, _ in resolved_imports(p) if is_ours(name)}
+    assert {"schemas", "bots", "rules"} <= used
+
+
+def test_a_module_outside_the_layers_is_in_none():
+    with pytest.raises(AssertionError, match="in no layer"):
+        layer_of("service.config")
+    assert layer_of("service") == "http" and layer_of("service.api.guard") == "http"
 
 
 def test_the_lower_layers_load_without_the_web_stack():
@@ -158,7 +191,10 @@ def test_the_allow_list_holds_only_imports_that_exist():
     ("module", "source", "expected"),
     [
         ("service/bots/x.py", "from ..api.dispatch import run", "service.api.dispatch"),
-        ("service/bots/x.py", "from .. import config", "service.config"),
+        ("service/bots/x.py", "from ..api import config", "service.api.config"),
+        ("service/bots/x.py", "from .. import __version__", "service"),
+        ("service/api/x.py", "from . import i18n", "service.api.i18n"),
+        ("service/api/x.py", "from ..rules.cards import SUITS", "service.rules.cards"),
         ("service/bots/x.py", "from ..rules import cards", "service.rules.cards"),
         ("service/rules/blot/x.py", "from ...bots.core import Bot", "service.bots.core"),
         ("service/rules/blot/x.py", "from . import game", "service.rules.blot.game"),
@@ -178,12 +214,17 @@ def test_relative_imports_resolve(module: str, source: str, expected: str, monke
     ("module", "source"),
     [
         ("service/bots/x.py", "from ..api.dispatch import run"),
-        ("service/bots/x.py", "from .. import guard"),
+        ("service/bots/x.py", "from ..api import guard"),
+        ("service/bots/x.py", "from .. import create_app"),
         ("service/rules/x.py", "from ..bots import core"),
         ("service/rules/blot/x.py", "from ...api import dispatch"),
         ("service/rules/x.py", "import marshmallow"),
         ("schemas/x.py", "from service.bots import core"),
-        ("schemas/x.py", "from service import headers"),
+        ("schemas/x.py", "from service.api import headers"),
+        ("schemas/x.py", "from tools import examples"),
+        ("service/api/x.py", "from tools.examples import PATHS"),
+        ("service/api/x.py", "from bench import slow_app"),
+        ("tools/x.py", "import tests.conftest"),
         ("schemas/x.py", "from flask import request"),
         ("service/bots/x.py", "from schemas import common"),
     ],

@@ -11,13 +11,15 @@ from flask import Flask, Response, current_app
 from flask import request as http_request
 from flask_smorest import abort
 
-from service import bots, i18n, replay_cache
-from service.errors import language
-from service.headers import API_HEADERS, SECURED
+from service import bots
 from service.rules.errors import Code, InvalidRecord, detail_key
 from service.rules.game import Game
 from service.rules.profile import Rules
 from service.rules.record import REPLAY_MEMO
+
+from . import i18n, replay_cache
+from .errors import language
+from .headers import API_HEADERS, SECURED
 
 
 def _nested_rules(body: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:

@@ -1,6 +1,6 @@
 """Request, response and problem examples for the spec, read from schemas/examples.json.
 
-The file is generated from the engines (`python -m service.examples`) and committed; a test
+The file is generated from the engines (`python -m tools.examples`) and committed; a test
 replays every example against the app and requires the committed answer, so the examples in the
 docs are always real answers.
 """

@@ -38,13 +38,13 @@ from typing import Any
 from flask import Flask
 from marshmallow import Schema
 
-from service import i18n, replay_cache
-from service.guard import ENVIRON_KEY, BodyGuard, json_shape_problem
-from service.headers import ACCEPT_ANY, API_HEADERS
-from service.observability import REQUEST_ID_ENVIRON, REQUEST_ID_HEADER, request_id_from
 from service.rules.game import Game
 
+from . import i18n, replay_cache
 from .dispatch import TABLE_KEY_ENVIRON, answer_keyed, encode, resolve_rules, translated
+from .guard import ENVIRON_KEY, BodyGuard, json_shape_problem
+from .headers import ACCEPT_ANY, API_HEADERS
+from .observability import REQUEST_ID_ENVIRON, REQUEST_ID_HEADER, request_id_from
 
 _ROUTES = "trickref_express_routes"
 _JSON_TYPES = frozenset(

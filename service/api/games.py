@@ -21,14 +21,13 @@ from werkzeug.routing import BaseConverter
 from schemas import family_of
 from schemas.catalog import GameListSchema
 from schemas.contract import Operation, operations
-from service import i18n
-from service.headers import API_HEADERS, SECURED
 from service.rules import registry
 from service.rules.game import Game
 
-from . import examples, express, texts
+from . import examples, express, i18n, texts
 from . import glossary as glossaries
 from .dispatch import HOOKS, run
+from .headers import API_HEADERS, SECURED
 from .smorest import Api, Blueprint, documented
 
 # What each kind of operation can answer besides 200 (each documented with its problem+json).

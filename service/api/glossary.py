@@ -19,9 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from schemas.glossary import LEVELS, RTL, TERMS, hand_order, table_facts, vocabulary
-from service import i18n
 from service.rules.cards import SUITS
 from service.rules.game import Game
+
+from . import i18n
 
 # The shared entries a family words its own way (docs/languages.md, the vocabulary): Baloot's
 # contract is what was bought and its no trumps is Sun; Blot's contract is the bid that stands.

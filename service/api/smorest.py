@@ -18,7 +18,8 @@ from marshmallow import Schema
 
 from schemas import spec as contract_spec
 from schemas.problem import ProblemSchema
-from service import errors, i18n, replay_cache
+
+from . import errors, i18n, replay_cache
 
 PROBLEM = errors.PROBLEM_MIMETYPE
 REQUEST_ID = {
@@ -45,7 +46,7 @@ TABLE_KEY = {
     "(422 `validation_failed`, so a front end learns its key is wrong rather than losing the cache).",
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"},
 }
-# the operations that replay a hand record (service/replay_cache.py): where the table key helps
+# the operations that replay a hand record (service/api/replay_cache.py): where the table key helps
 REPLAYING = ("/hands/state", "/hands/play", "/hands/score", "/matches/score", "/hands/suggest")
 CONTENT_LANGUAGE = {
     "description": f"The language the answer was written in: one of {_HELD}, as negotiated from "

@@ -19,9 +19,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from service import i18n
 from service.rules import registry
 from service.rules.game import Game
+
+from . import i18n
 
 
 def game_keys(game: Game) -> dict[str, str]:

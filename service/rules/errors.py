@@ -15,7 +15,7 @@ from enum import StrEnum
 
 # A parameter of an error or of an illegal card's verdict: a JSON scalar (a seat, a card "JS", a
 # suit "H", a strain, a bid). Players' texts are formatted from them in the HTTP layer
-# (service/i18n.py): the rules core names what happened, never in words for players.
+# (service/api/i18n.py): the rules core names what happened, never in words for players.
 Param = str | int | bool | None
 Params = Mapping[str, Param]
 PARAM_CHARS = 40  # a parameter echoing the client's own value (an unknown option) is cut to this
@@ -154,7 +154,7 @@ class RuleError(Exception):
 
     @property
     def key(self) -> str:
-        """The catalog key of the players' text of this error (service/i18n.py `detail`)."""
+        """The catalog key of the players' text of this error (service/api/i18n.py `detail`)."""
         return detail_key(self.code, self.case)
 
     def at(self, action_index: int) -> RuleError:

@@ -1,7 +1,7 @@
 """What each family's examples show: for every operation a request and a request that earns a 422.
 
 A plan plays real hands through the app (`client.post`, any `Poster`), so every example is an answer
-the service gives; `service.examples` records the answers. Each family's plan lives with the family
+the service gives; `tools.examples` records the answers. Each family's plan lives with the family
 (`service/rules/<family>/examples.py`, a function named after the family) and uses the helpers here;
 nothing here needs the web stack, so the rules core stays pure. The engines never import these
 modules.

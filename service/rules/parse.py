@@ -27,7 +27,8 @@ def parse_action(data: object, index: int) -> Action:
     if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
         raise IllegalAction(Code.UNKNOWN_ACTION, "an action is an object with a 'type' and a 'seat'", index)
     if not is_int(data.get("seat")):
-        # the rule a seat 9 breaks (invalid_seat), as the wire schema answers it (service/action_errors.py)
+        # the rule a seat 9 breaks (invalid_seat), as the wire schema answers it
+        # (service/api/action_errors.py)
         raise IllegalAction(Code.INVALID_SEAT, "an action's 'seat' is a seat number of the table", index)
     for key, kind in (("card", str), ("strain", str)):
         if data.get(key) is not None and not isinstance(data[key], kind):

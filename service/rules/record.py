@@ -278,7 +278,7 @@ def replay(state: S, actions: Sequence[Action]) -> S:
 
 
 class ReplayMemo(Protocol):
-    """Replayed states kept between requests (service/replay_cache.py implements it; the rules
+    """Replayed states kept between requests (service/api/replay_cache.py implements it; the rules
     only see this interface). `find` answers the longest prefix of `record` it holds under `scope`
     (the rules' hash): (k, the state after the first k actions or None, a token for `keep`);
     `keep(token, state)` stores the state after the whole record."""

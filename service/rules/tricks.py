@@ -101,7 +101,7 @@ def legal_answer(
 ) -> Json:
     """The legal cards, and each other card with the duty it breaks: its code, its parameters (the
     card, the suit the duty asks for) and the duty in English; the HTTP layer writes the reason
-    in the client's language from the code and parameters (service/i18n.py)."""
+    in the client's language from the code and parameters (service/api/i18n.py)."""
     led = trick[0].suit.value if trick else ""
     t = trump.value if trump is not None else None
     return {

@@ -16,7 +16,7 @@ from typing import Any
 from gunicorn.http.body import Body, ChunkedReader, LengthReader
 from gunicorn.http.unreader import SocketUnreader
 
-from service.guard import BUSY_BODY_TIMEOUT, BodyGuard, Refusal
+from service.api.guard import BUSY_BODY_TIMEOUT, BodyGuard, Refusal
 
 BODY = b'{"seed": 7}' + b" " * 3000
 THREADS = 4  # three patient slots

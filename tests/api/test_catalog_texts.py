@@ -11,8 +11,7 @@ import shutil
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from service import i18n
-from service.api import games, glossary, texts
+from service.api import games, glossary, i18n, texts
 from service.rules.registry import GAMES
 
 TRANSLATED = tuple(lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT)

@@ -15,7 +15,7 @@ import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.pytest.lazy import get_all_tests
 
-from service.errors import ALL_CODES
+from service.api.errors import ALL_CODES
 
 EXAMPLES = int(os.environ.get("TRICKREF_FUZZ_EXAMPLES", "50"))
 

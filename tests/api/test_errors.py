@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from service import create_app
-from service.errors import ALL_CODES
+from service.api.errors import ALL_CODES
 
 PROBLEM = "application/problem+json"
 

@@ -7,9 +7,9 @@ import pytest
 import yaml
 
 from service.api import examples
-from service.examples import CATALOG, PATHS
-from service.openapi_dump import spec_yaml
 from service.rules.registry import GAMES
+from tools.examples import CATALOG, PATHS
+from tools.openapi_dump import spec_yaml
 
 CASES = [(g, key) for g in GAMES for key in PATHS]
 

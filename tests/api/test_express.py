@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from service import create_app
 from service.api import express
 from service.api.examples import operation
-from service.replay_cache import HEADER as TABLE_KEY
+from service.api.replay_cache import HEADER as TABLE_KEY
 from service.rules import registry
 
 GAMES = tuple(registry.GAMES)

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from schemas.glossary import glossary_schema, vocabulary
-from service import i18n
-from service.api import examples
+from service.api import examples, i18n
 from service.rules.registry import GAMES
 
 # Which glossary section names the values of each enum property the game's answers carry. A new

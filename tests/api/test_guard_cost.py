@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from bench.guard import SHAPES
-from service.config import DEFAULT_MAX_BODY
-from service.guard import json_shape_problem, outside_strings
+from service.api.config import DEFAULT_MAX_BODY
+from service.api.guard import json_shape_problem, outside_strings
 
 ROOT = Path(__file__).resolve().parents[2]
 FACTOR = 10
@@ -30,7 +30,7 @@ TIME_LIMIT = 20.0  # seconds for the child; the linear check needs well under on
 CHILD = """
 import json, sys, time
 from bench.guard import SHAPES, cpu, valid_body
-from service.guard import json_shape_problem
+from service.api.guard import json_shape_problem
 shape, size = sys.argv[1], int(sys.argv[2])
 body, valid = SHAPES[shape](size), valid_body(size)
 assert len(body) == len(valid) == size

@@ -8,7 +8,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.guard import (
+from service.api.guard import (
     _BRACKET_STEPS,
     _NOT_BRACKETS,
     MAX_JSON_DEPTH,

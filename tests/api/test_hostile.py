@@ -10,8 +10,8 @@ import logging
 import pytest
 
 from service import create_app
-from service.errors import MAX_DETAIL_CHARS, MAX_FIELD_ERRORS, TRUNCATED_KEY
-from service.guard import MAX_JSON_DEPTH, json_shape_problem
+from service.api.errors import MAX_DETAIL_CHARS, MAX_FIELD_ERRORS, TRUNCATED_KEY
+from service.api.guard import MAX_JSON_DEPTH, json_shape_problem
 
 from .test_errors import assert_problem
 
@@ -255,7 +255,7 @@ def test_the_language_memo_evicts_safely_under_threads(monkeypatch):
     import sys
     import threading
 
-    from service import i18n
+    from service.api import i18n
 
     monkeypatch.setattr(i18n, "CACHE_SIZE", 8)
     monkeypatch.setattr(i18n, "_cache", {})

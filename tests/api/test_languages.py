@@ -10,14 +10,13 @@ import time
 import pytest
 from babel.messages.pofile import read_po
 
-from service import i18n
-from service.api import examples
-from service.errors import ALL_CODES, HTTP_CODES
-from service.examples import PATHS
+from service.api import examples, i18n
+from service.api.errors import ALL_CODES, HTTP_CODES
 from service.rules.baloot.calling import STEPS
 from service.rules.errors import Code
 from service.rules.registry import GAMES
 from tests.api import test_texts as texts
+from tools.examples import PATHS
 
 LANGUAGES = ("en", "ar", "hy", "ru")
 TRANSLATED = tuple(lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT)

@@ -13,8 +13,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from bench import slow_app
 from service import create_app
-from service.observability import LOGGER_NAME, SLOW_ROUTE, SLOW_ROUTE_ENV, request_id_from
+from service.api.observability import LOGGER_NAME, request_id_from
 
 ORIGIN = "https://table.example"
 
@@ -140,17 +141,20 @@ def test_method_label_is_bounded(client: FlaskClient) -> None:
     assert metric_value(text, "trickref_http_requests_total", method="other") == 1
 
 
-def test_metrics_and_test_route_are_not_in_the_spec(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(SLOW_ROUTE_ENV, "1")
-    app = create_app()
+def test_metrics_and_the_harness_route_are_not_in_the_spec() -> None:
+    app = slow_app.create_app()
     rules = {rule.rule for rule in app.url_map.iter_rules()}
-    assert "/metrics" in rules and SLOW_ROUTE in rules
+    assert "/metrics" in rules and slow_app.SLOW_ROUTE in rules
     paths = app.test_client().get("/openapi.json").get_json()["paths"]
-    assert "/metrics" not in paths and SLOW_ROUTE not in paths
+    assert "/metrics" not in paths and slow_app.SLOW_ROUTE not in paths
 
 
-def test_slow_route_is_off_by_default(app: Flask) -> None:
-    assert SLOW_ROUTE not in {rule.rule for rule in app.url_map.iter_rules()}
+def test_the_product_has_no_test_route(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The slow route is the harness's (bench/slow_app.py): no setting puts it in the product."""
+    monkeypatch.setenv("TRICKREF_TEST_SLOW_ROUTE", "1")
+    for served in (app, create_app()):
+        assert not [r.rule for r in served.url_map.iter_rules() if r.rule.startswith("/_test")]
+        assert served.test_client().get(slow_app.SLOW_ROUTE).status_code == 404
 
 
 def test_apps_have_separate_registries() -> None:
@@ -324,7 +328,7 @@ def test_openapi_json_is_built_once_and_served_with_etag_and_gzip(
 def test_the_exposition_is_rendered_at_most_once_per_max_age() -> None:
     """Issue 32.3: every scrape read every worker's files (30 ms of CPU for a large exposition), so
     a flood of scrapes took the workers' CPU. Within max_age a scrape gets the last text."""
-    from service.observability import Exposition
+    from service.api.observability import Exposition
 
     now = [100.0]
     texts = iter([b"first", b"second", b"third"])
@@ -341,7 +345,7 @@ def test_the_exposition_is_rendered_at_most_once_per_max_age() -> None:
 def test_concurrent_scrapes_share_one_rendering() -> None:
     import threading
 
-    from service.observability import Exposition
+    from service.api.observability import Exposition
 
     started = threading.Event()
     release = threading.Event()

@@ -7,7 +7,7 @@ from pathlib import Path
 import yaml
 from openapi_spec_validator import validate
 
-from service.openapi_dump import spec_yaml
+from tools.openapi_dump import spec_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -101,7 +101,7 @@ def test_request_bodies_reject_unknown_fields_in_the_spec():
 
 
 def test_error_code_table_is_current():
-    from service.openapi_dump import ERRORS_DOC, errors_doc
+    from tools.openapi_dump import ERRORS_DOC, errors_doc
 
     current = ERRORS_DOC.read_text()
     assert current == errors_doc(current), "docs/errors.md is stale: run `make openapi`"

@@ -18,12 +18,12 @@ from collections.abc import Callable
 import pytest
 
 from schemas.common import MAX_ITEM_ERRORS, NOT_CHECKED
-from service.config import DEFAULT_MAX_BODY
-from service.guard import json_shape_problem
+from service.api.config import DEFAULT_MAX_BODY
+from service.api.guard import json_shape_problem
 
 LIMIT = DEFAULT_MAX_BODY - 64
 RECORD = '{"dealer":0,"hands":[["AS"],["KS"],["QS"],["JS"]],"actions":['
-MAX_ANSWER = 4096  # bytes: 20 messages, clipped (service/errors.py)
+MAX_ANSWER = 4096  # bytes: 20 messages, clipped (service/api/errors.py)
 EXTRA = 4  # times the body, beyond reading it
 
 

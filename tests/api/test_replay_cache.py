@@ -1,4 +1,4 @@
-"""The replay cache (service/replay_cache.py): it never changes an answer, it is private to the key
+"""The replay cache (service/api/replay_cache.py): it never changes an answer, it is private to the key
 that filled it, it stays within its bounds, and threads can share it.
 
 Every answer is compared byte for byte with the same request served by an app that has no cache
@@ -20,9 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service import create_app, replay_cache
+from service import create_app
+from service.api import replay_cache
 from service.api.dispatch import replay_cache_of
-from service.replay_cache import HEADER, ReplayCache, state_bytes
+from service.api.replay_cache import HEADER, ReplayCache, state_bytes
 from service.rules import registry
 from service.rules.parse import parse_record
 from service.rules.record import REPLAY_MEMO
@@ -386,7 +387,7 @@ def test_the_cache_can_be_turned_off(plain: Any) -> None:
 
 
 def test_the_settings_are_read_from_the_environment() -> None:
-    from service.config import from_env
+    from service.api.config import from_env
 
     assert from_env({})["TRICKREF_REPLAY_CACHE"] is True
     assert from_env({"TRICKREF_REPLAY_CACHE": "0"})["TRICKREF_REPLAY_CACHE"] is False

@@ -15,12 +15,11 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from service import i18n
-from service.api import examples
-from service.errors import HTTP_CODES
-from service.examples import PATHS
+from service.api import examples, i18n
+from service.api.errors import HTTP_CODES
 from service.rules.errors import Code, RuleError
 from service.rules.registry import GAMES
+from tools.examples import PATHS
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ar", "hy", "ru")
@@ -143,7 +142,7 @@ def test_every_code_has_a_detail():
     assert "detail.withheld" in detail_keys()
 
 
-# Codes an action the wire schema refused is answered with (service/action_errors.py): that answer
+# Codes an action the wire schema refused is answered with (service/api/action_errors.py): that answer
 # has no parameters, so their plain detail names none.
 SCHEMA_CODES = (
     Code.UNKNOWN_ACTION,

@@ -22,8 +22,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from schemas.glossary import vocabulary as game_words
-from service import i18n
-from service.api import glossary
+from service.api import glossary, i18n
 from service.rules.registry import GAMES
 from tests.api import test_texts as texts
 from tests.api import vocabulary as vocab

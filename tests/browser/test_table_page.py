@@ -119,7 +119,7 @@ def test_every_call_and_score_line_of_the_contract_has_a_label(spec: dict[str, A
 
 
 def test_the_wheel_carries_every_file_of_the_page() -> None:
-    """service/table.py serves what it finds in the installed package: each file must be package
+    """service/api/table.py serves what it finds in the installed package: each file must be package
     data, or an image built from the wheel would serve a table with missing parts."""
     patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["*"]
     for path in STATIC.rglob("*"):

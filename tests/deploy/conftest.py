@@ -103,6 +103,7 @@ class Gunicorn:
 
     workdir: Path
     env: dict[str, str] = field(default_factory=dict)
+    app: str = APP  # or bench.slow_app's, the product with a route that sleeps on request
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
 
@@ -125,7 +126,7 @@ class Gunicorn:
             **self.env,
         }
         self.proc = subprocess.Popen(
-            [str(tool("gunicorn")), "--config", str(GUNICORN_CONF), APP],
+            [str(tool("gunicorn")), "--config", str(GUNICORN_CONF), self.app],
             cwd=ROOT,
             env=env,
             stdout=(self.workdir / "stdout.log").open("wb"),

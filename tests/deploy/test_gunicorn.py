@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from bench import slow_app
+
 from .conftest import APP, GUNICORN_CONF, ROOT, Gunicorn, get, load_gunicorn_conf, metric, tool, wait_for
 
 # The real-server tests share one xdist group: they run on one xdist worker, one after the other,
@@ -145,7 +147,8 @@ def test_smoke_two_workers(gunicorn: Gunicorn) -> None:
 @pytest.mark.slow
 @pytest.mark.xdist_group("gunicorn")
 def test_sigterm_lets_in_flight_requests_finish(gunicorn: Gunicorn) -> None:
-    gunicorn.env = {"TRICKREF_TEST_SLOW_ROUTE": "1", "WEB_CONCURRENCY": "1"}
+    gunicorn.app = slow_app.APP
+    gunicorn.env = {"WEB_CONCURRENCY": "1"}
     gunicorn.start()
     results: dict[int, Any] = {}
 
@@ -304,8 +307,8 @@ def test_the_master_answers_probes_while_every_thread_is_busy(gunicorn: Gunicorn
     from .conftest import free_port
 
     probes = free_port()
+    gunicorn.app = slow_app.APP
     gunicorn.env = {
-        "TRICKREF_TEST_SLOW_ROUTE": "1",
         "TRICKREF_THREADS": "1",
         "TRICKREF_PROBE_BIND": f"127.0.0.1:{probes}",
     }

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from bench.hostile import ATTACKS, PROBE_ADDRESS, Nginx, connect, nginx_binary, probe, run_attack
-from service.config import DEFAULT_MAX_BODY
-from service.errors import ALL_CODES, HTTP_CODES
-from service.headers import API_CSP
+from service.api.config import DEFAULT_MAX_BODY
+from service.api.errors import ALL_CODES, HTTP_CODES
+from service.api.headers import API_CSP
 
 from .conftest import K8S, Gunicorn, load_gunicorn_conf, load_manifest
 
@@ -232,7 +232,7 @@ def test_every_error_nginx_makes_is_a_problem_with_the_request_id(conf: str) -> 
             "Content-Security-Policy",
         ):
             assert headers[name].endswith(" always"), name
-    # the id: the client's when the app would keep it (service/observability.py), else nginx's
+    # the id: the client's when the app would keep it (service/api/observability.py), else nginx's
     assert "~^[A-Za-z0-9._-]{1,128}$" in conf
     assert "X-Request-ID $trickref_request_id" in " ".join(directive(conf, "proxy_set_header"))
 
@@ -289,7 +289,7 @@ def test_metrics_are_not_forwarded_from_the_public_port() -> None:
 def test_scrapes_are_limited_per_address_and_in_all() -> None:
     """Issue 32.3: 8 loops of scrapes took hands/state's p99 from 3 to 545 ms. The metrics port
     now admits a few scrapes a second per address and a few at once in all (the app keeps the
-    text it rendered for a second, service/observability.py)."""
+    text it rendered for a second, service/api/observability.py)."""
     for conf in (nginx_conf(), bots_conf()):
         metrics = servers(conf)[1]
         limits = dict(x.split() for x in directive(metrics, "limit_conn"))

@@ -1,7 +1,7 @@
 """Baloot's examples: for every operation a request and a request that earns a 422 (see
 service/rules/examples.py, which finds this plan in the family and whose helpers it uses).
 
-Not part of the engine: only `python -m service.examples` imports it (the package's `__init__` does
+Not part of the engine: only `python -m tools.examples` imports it (the package's `__init__` does
 not); it plays hands through any client (`Poster`), so it needs nothing but the standard library.
 """
 

@@ -7,7 +7,7 @@
 - Metrics at `/metrics` (a plain Flask route, so not in the OpenAPI spec), labelled by operation
   (the endpoint), method and game (a registered id, `unknown`, or `-` when the route has none):
   requests by status, latency, and error responses by problem `code`; the replay cache's lookups
-  by result (hit, prefix, miss) and the bytes it holds (service/replay_cache.py). Label values
+  by result (hit, prefix, miss) and the bytes it holds (service/api/replay_cache.py). Label values
   come from closed sets only, so a client cannot grow the series count. With several gunicorn workers,
   `PROMETHEUS_MULTIPROC_DIR` switches to prometheus_client's multiprocess mode (gunicorn.conf.py
   prepares the directory, and folds a dead worker's files into one archive per metric type:
@@ -50,9 +50,9 @@ from prometheus_client import (
 )
 from pythonjsonlogger.json import JsonFormatter
 
+from ..rules import registry
 from . import errors, i18n
 from .replay_cache import HEADER as TABLE_KEY_HEADER
-from .rules import registry
 
 REQUEST_ID_HEADER = "X-Request-ID"
 REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"
@@ -63,8 +63,6 @@ _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"
 _KNOWN_CODES = frozenset(errors.ALL_CODES)
 CORS_EXPOSE = [REQUEST_ID_HEADER, "Allow"]
 CORS_RESOURCES = (r"/v1/*", "/openapi.json")
-SLOW_ROUTE_ENV = "TRICKREF_TEST_SLOW_ROUTE"
-SLOW_ROUTE = "/_test/slow"
 
 
 # --- request id -----------------------------------------------------------------------------------
@@ -398,7 +396,7 @@ def _problem_code(response: Response) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Wire request ids, JSON logs, metrics, CORS (and the test-only slow route) into the app."""
+    """Wire request ids, JSON logs, metrics, CORS into the app."""
     configure_logging(app.config.get("TRICKREF_LOG_LEVEL", "INFO"))
     metrics = Metrics.create()
     app.extensions["trickref_metrics"] = metrics
@@ -446,17 +444,3 @@ def init_app(app: Flask) -> None:
             allow_headers=["Content-Type", REQUEST_ID_HEADER, TABLE_KEY_HEADER],
             max_age=600,
         )
-
-    if os.environ.get(SLOW_ROUTE_ENV) == "1":
-        _add_slow_route(app)
-
-
-def _add_slow_route(app: Flask) -> None:
-    """GET /_test/slow?seconds=S sleeps S seconds (at most 10): only for the graceful-shutdown test."""
-
-    def slow() -> Response:
-        seconds = min(max(request.args.get("seconds", 1.0, type=float), 0.0), 10.0)
-        time.sleep(seconds)
-        return Response(json.dumps({"slept": seconds}), mimetype="application/json")
-
-    app.add_url_rule(SLOW_ROUTE, "test_slow", slow, methods=["GET"])

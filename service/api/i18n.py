@@ -29,7 +29,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 DEFAULT = "en"
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR = Path(__file__).parents[1] / "locale"  # service/locale
 MAX_HEADER_CHARS = 256  # longer headers are read up to their last complete item before this
 MAX_ITEMS = 16  # items past these are not read (a browser sends a handful)
 CACHE_SIZE = 256  # distinct header values kept; the oldest goes first

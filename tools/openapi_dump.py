@@ -11,7 +11,7 @@ from pathlib import Path
 import yaml
 
 from service import create_app
-from service.errors import codes_markdown
+from service.api.errors import codes_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 ERRORS_DOC = ROOT / "docs" / "errors.md"

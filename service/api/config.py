@@ -12,7 +12,7 @@ from typing import Any
 
 DEFAULT_MAX_BODY = 256 * 1024
 DEFAULT_BODY_TIMEOUT = 5.0  # seconds the whole request body may take to arrive before a 408
-DEFAULT_REPLAY_CACHE_BYTES = 16 * 1024 * 1024  # per worker process (service/replay_cache.py)
+DEFAULT_REPLAY_CACHE_BYTES = 16 * 1024 * 1024  # per worker process (service/api/replay_cache.py)
 DEFAULT_METRICS_MAX_AGE = 1.0  # seconds a worker serves the /metrics text it rendered
 
 
@@ -74,7 +74,7 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         # the express lane for plain requests of the rules operations (service/api/express.py)
         "TRICKREF_EXPRESS": env.get("TRICKREF_EXPRESS", "1") not in ("0", "false", "no"),
         "TRICKREF_REPLAY_CACHE_BYTES": _int(env, "TRICKREF_REPLAY_CACHE_BYTES", DEFAULT_REPLAY_CACHE_BYTES),
-        # how long a worker serves the /metrics text it rendered (service/observability.py); 0: never
+        # how long a worker serves the /metrics text it rendered (service/api/observability.py); 0: never
         "TRICKREF_METRICS_MAX_AGE": _seconds(env, "TRICKREF_METRICS_MAX_AGE", DEFAULT_METRICS_MAX_AGE, 60.0),
         # off in the rules pool's pods: hands/suggest is the bots pool's (deploy/kubernetes)
         "TRICKREF_BOTS": env.get("TRICKREF_BOTS", "1") not in ("0", "false", "no"),

@@ -11,7 +11,7 @@
   is no `/redoc`: it loaded ReDoc from a CDN (no Python package ships ReDoc without Django), and a
   page of the service must not depend on a third party's script (issue 17.11).
 - Language (docs/languages.md): every answer says the language it was written in,
-  `Content-Language`, negotiated from `Accept-Language` (service/i18n.py), and `Vary:
+  `Content-Language`, negotiated from `Accept-Language` (service/api/i18n.py), and `Vary:
   Accept-Language` (merged with any other `Vary`), so no cache hands an Arabic problem to a
   Russian client. The docs pages, the spec and their assets exist in English only and do not
   depend on the header: they say `Content-Language: en` and do not vary.

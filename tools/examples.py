@@ -1,7 +1,7 @@
 """Generate schemas/examples.json: for every game and operation a real request, its real answer, and
 a real 422 with the request that caused it.
 
-Run `python -m service.examples` (part of `make openapi`) after an engine changes. The examples are
+Run `python -m tools.examples` (part of `make openapi`) after an engine changes. The examples are
 played through the app itself, so they are answers the service really gives; a test replays each
 request and requires the committed answer. A game's examples come from its family's plan
 (`service/rules/<family>/examples.py`, found by `service/rules/examples.py`), so adding a game adds

@@ -8,9 +8,11 @@ from typing import Any
 from flask import Flask, Response, abort
 from flask.globals import request_ctx
 
-from . import __version__, config, errors, guard, headers, observability, table
-from .api import express, register, require_acceptable, require_json_body
-from .api.smorest import Api
+from service import __version__
+
+from . import config, errors, express, games, guard, headers, observability, ops, table
+from .negotiation import require_acceptable, require_json_body
+from .smorest import Api
 
 # Swagger UI is served from the flask-swagger-ui package (headers.py); no ReDoc: it needed a CDN
 SWAGGER_UI_URL = "/docs/assets/"
@@ -81,7 +83,9 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         app.config["OPENAPI_SWAGGER_UI_PATH"] = None
     app.json.sort_keys = False  # type: ignore[attr-defined]
     api = Api(app)
-    register(api)
+    games.register(api)
+    api.register_blueprint(ops.blp)
+    app.register_blueprint(games.unknown)
     if not app.config["TRICKREF_BOTS"]:
         _without_bots(app)
     errors.register(app)

@@ -17,16 +17,16 @@ from typing import Any
 from flask import Flask, Response, g, has_request_context, request
 from werkzeug.exceptions import HTTPException
 
+from ..rules import registry
+from ..rules.errors import Code, RuleError, detail_key
 from . import i18n
 from .action_errors import first_fault
-from .rules import registry
-from .rules.errors import Code, RuleError, detail_key
 
 PROBLEM_MIMETYPE = "application/problem+json"
 TYPE_PREFIX = "urn:trickref:problem:"
 
 # What each HTTP-level code means, for developers (a 400/422 without its own detail quotes it). The
-# `title` a problem carries is the player's text: the catalogs' entry of its code (service/i18n.py).
+# `title` a problem carries is the player's text: the catalogs' entry of its code (service/api/i18n.py).
 HTTP_CODES: dict[str, str] = {
     "malformed_request": "The request body is not valid JSON",
     "not_found": "No such resource",
@@ -38,7 +38,7 @@ HTTP_CODES: dict[str, str] = {
     "validation_failed": "The request does not match the schema",
     "internal_error": "The service failed unexpectedly",
     "http_error": "The request could not be served (any other HTTP error)",
-    # hostile or broken clients (service/guard.py)
+    # hostile or broken clients (service/api/guard.py)
     "request_timeout": "The request body did not arrive in time",
     "unsupported_encoding": "Send the body without a Content-Encoding (identity)",
     # what the HTTP servers in front refuse before the app (gunicorn's parser, nginx)
@@ -155,7 +155,7 @@ def problem(
 
 
 def language() -> str:
-    """The language of this request's answer (service/i18n.py), English outside a request."""
+    """The language of this request's answer (service/api/i18n.py), English outside a request."""
     if not has_request_context():
         return i18n.DEFAULT
     return i18n.negotiate(request.headers.get("Accept-Language"))
@@ -186,7 +186,7 @@ def from_http_exception(error: HTTPException) -> Response:
     params: dict[str, Any] | None = None
     if code == "validation_failed" and isinstance(errors, dict):
         # an action the schema refused: its index, and the rule's code when it is the body's only
-        # fault (service/action_errors.py); webargs keeps marshmallow's error, which holds the body
+        # fault (service/api/action_errors.py); webargs keeps marshmallow's error, which holds the body
         fault = first_fault(errors, getattr(getattr(error, "exc", None), "data", None))
         if fault is not None:
             action_index = fault.index
