@@ -64,7 +64,7 @@ VARIANTS: dict[str, Schema] = {
     "ashkal": bare_action("ashkal")(),
     "play": PlayActionSchema(),
 }
-# A refused action gets its rule's code and index from service/action_errors.py, as in every game.
+# A refused action gets its rule's code and index from service/api/action_errors.py, as in every game.
 ACTIONS = OneOf("BalootAction", VARIANTS)
 
 # The doubling level: 1 (none) to 4, or "gahwa". An `anyOf` whose integer comes first, not a

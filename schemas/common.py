@@ -58,7 +58,7 @@ COMPONENTS: dict[str, dict[str, Any]] = {
 # request stops at its MAX_ITEM_ERRORS-th bad list item; a list longer than its maximum is refused
 # before any of its items is looked at.
 MAX_ITEM_ERRORS = 20
-NOT_CHECKED = "not checked"  # how the note on a list cut short begins (service/action_errors.py)
+NOT_CHECKED = "not checked"  # how the note on a list cut short begins (service/api/action_errors.py)
 _item_errors: ContextVar[list[int] | None] = ContextVar("trickref_item_errors", default=None)
 
 
