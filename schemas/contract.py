@@ -124,6 +124,17 @@ class _ExactlyOne(StrictSchema):
             raise ValidationError("Give exactly one of 'hand' (a complete record) or 'summary'.", "_schema")
 
 
+def seat_views(**kw: Any) -> fields.List:  # type: ignore[type-arg]
+    """The seats whose views a request asks for: each seat once (the rules refuse a repeat with
+    `invalid_seat`), so never more than the table's seats."""
+    return fields.List(
+        Seat(),
+        validate=validate.Length(max=MAX_SEATS),
+        metadata={"uniqueItems": True, **kw.pop("metadata", {})},
+        **kw,
+    )
+
+
 @cache
 def operations(game: Game, family: Family) -> tuple[Operation, ...]:
     t = type_name(game)
@@ -184,6 +195,14 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
                     "and the answer is only what this seat may see (no record)"
                 }
             ),
+            "views": seat_views(
+                metadata={
+                    "description": "Seats whose views of the new state to return too (`views` in the "
+                    "answer, in this order), each only what that seat may see: a server relaying to "
+                    "its players gets every view from one call. Each seat once; with `seat`, only "
+                    "that seat (else `view_seat_mismatch`)"
+                }
+            ),
         },
     )
     play = _schema(
@@ -219,6 +238,14 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
                 },
             ),
             "state": fields.Nested(view, required=True),
+            "views": fields.List(
+                fields.Nested(view),
+                metadata={
+                    "description": "Only when the request asks for `views`: each of those seats' "
+                    "view of the new state, in the order asked, exactly what hands/state answers "
+                    "with that seat"
+                },
+            ),
         },
     )
     by_hand = _schema(
@@ -346,7 +373,8 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
                   match_req(), family.match(game)()),
         Operation("hands_suggest", "POST", "/hands/suggest", "SuggestAction", "suggest",
                   "A bot's action for a seat, from that seat's view only",
-                  SUGGEST_DESCRIPTION, *suggest_schemas(game, family.actions_of(game), record)),
+                  SUGGEST_DESCRIPTION,
+                  *suggest_schemas(game, family.actions_of(game), record, play, seat_views)),
         Operation("glossary", "GET", "/glossary", "GetGlossary", None,
                   f"{game.name}'s words in your language",
                   "The names of everything the game's answers carry as a code, in the language "

@@ -8,6 +8,8 @@ record, action union and rules echo, like every other operation of the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from marshmallow import Schema, fields, validate
 
 from service.rules.game import Game
@@ -36,14 +38,37 @@ DESCRIPTION = (
     "timeout move, ask with a small `budget_ms` (e.g. 20): below one imagined deal per candidate "
     "the answer is the game's rule-of-thumb move, never a random one. A complete hand is a 422 "
     "`hand_complete`, a seat with nothing to do `not_your_turn`, a seat not at the table "
-    "`invalid_seat`; a record that does not replay gets the code of its first fault."
+    "`invalid_seat`; a record that does not replay gets the code of its first fault. With `play` "
+    "the action is applied as well: `played` is what hands/play answers for it as the referee (the "
+    "record with the action appended, the new state, and the views of the seats `play.views` asks "
+    "for), so a table's bot move is one call. The bot still sees only `seat`'s view."
 )
 
 
-def schemas(game: Game, actions: OneOf, record: type[Schema]) -> tuple[Schema, Schema]:
-    """The request and the response schema of `game`'s hands/suggest (`record`: its HandRecord)."""
+def schemas(
+    game: Game,
+    actions: OneOf,
+    record: type[Schema],
+    played: type[Schema],
+    seat_views: Callable[..., fields.Field],
+) -> tuple[Schema, Schema]:
+    """The request and the response schema of `game`'s hands/suggest (`record`: its HandRecord,
+    `played`: its hands/play answer, `seat_views`: hands/play's `views` field)."""
     t = type_name(game)
     levels = tuple(LEVEL_BUDGETS_MS)
+    play = type(
+        f"{t}SuggestPlaySchema",
+        (QuickSchema,),
+        {
+            "__doc__": "Apply the bot's action too, and the views of the new state to return.",
+            "views": seat_views(
+                metadata={
+                    "description": "Seats whose views of the new state to return (`played.views`, in "
+                    "this order), each only what that seat may see. Each seat once"
+                }
+            ),
+        },
+    )
     request = type(
         f"{t}SuggestRequestSchema",
         (QuickSchema,),
@@ -73,6 +98,13 @@ def schemas(game: Game, actions: OneOf, record: type[Schema]) -> tuple[Schema, S
                 metadata={
                     "description": "Milliseconds the bot may think; lowers the level's own budget "
                     "(easy and normal 50, hard 300, crazy 1500), never raises it"
+                },
+            ),
+            "play": fields.Nested(
+                play,
+                metadata={
+                    "description": "Apply the action as well (`{}` for no views): the answer's "
+                    "`played` is what hands/play answers for it, so a table makes one call per bot move"
                 },
             ),
         },
@@ -124,6 +156,14 @@ def schemas(game: Game, actions: OneOf, record: type[Schema]) -> tuple[Schema, S
                 metadata={
                     "description": "The server's clock stopped the search before its planned end "
                     "(an overloaded server): the answer may then differ from the seed's usual one"
+                },
+            ),
+            "played": fields.Nested(
+                played,
+                metadata={
+                    "description": "Only when the request asks to `play`: the action applied, as "
+                    "hands/play answers it for the referee (the record with the action appended, "
+                    "the new state, and the views asked)"
                 },
             ),
         },

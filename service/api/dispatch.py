@@ -14,6 +14,7 @@ from flask_smorest import abort
 from service import bots
 from service.rules.errors import Code, InvalidRecord, detail_key
 from service.rules.game import Game
+from service.rules.play import read_views
 from service.rules.profile import Rules
 from service.rules.record import REPLAY_MEMO
 
@@ -163,10 +164,17 @@ def suggest(game: Game, body: Mapping[str, Any]) -> Response:
     """hands/suggest: a bot's action for `seat`. No peeking by construction: the bot is given the
     seat's view (what hands/state answers with `seat`, errors included as that seat may read them),
     never the record. service/bots is pure and the rules' Game does not know it: this is the one
-    place where the two meet."""
+    place where the two meet.
+
+    With `play`, the action is applied as well, by the game's own hands/play for the referee (the
+    bot has already chosen: it never sees the record or the views asked), and the answer carries
+    that play's answer as `played`: a table's bot move is one call, not suggest then play."""
     rules = resolve_rules(game, body)
     seat = body["seat"]
     view = answer(game, "state", rules, {**body["hand"], "seat": seat})
+    play = body.get("play")
+    if play is not None:  # refused before the bot thinks, not after
+        read_views(play.get("views"), len(view["hands"]), field="play.views")
     found = bots.suggest(
         game.id,
         view,
@@ -175,7 +183,13 @@ def suggest(game: Game, body: Mapping[str, Any]) -> Response:
         seed=body.get("seed", 0),
         budget_ms=body.get("budget_ms"),
     )
-    return json_response({"rules": view["rules"], **found.to_json()})
+    suggestion = {"rules": view["rules"], **found.to_json()}
+    if play is not None:
+        request = {"hand": body["hand"], "action": suggestion["action"]}
+        if play.get("views") is not None:
+            request["views"] = play["views"]
+        suggestion["played"] = answer(game, "play", rules, request)
+    return json_response(suggestion)
 
 
 # Operations answered by a hook of their own rather than by a `Game` method through `run`.

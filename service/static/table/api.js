@@ -5,7 +5,8 @@
  * openapi-typescript, then type-checks this module against it with `tsc --checkJs`). The browser
  * reads none of these comments: the page needs no build step.
  *
- * Every call is counted (`calls`), so the page can say how many requests a hand costs.
+ * Every call is counted (`calls`), so the page can say how many requests a hand costs: one per
+ * action (a bot's move is asked and applied in one hands/suggest), plus the deal and the score.
  */
 
 /** @typedef {import("../../../.clients/schema.d.ts").components["schemas"]} S */
@@ -160,4 +161,16 @@ export async function matchScore(game, hands) {
  */
 export async function suggest(game, body) {
   return /** @type {Suggestion} */ (await post(game, "hands/suggest", body));
+}
+
+/**
+ * POST hands/suggest with `play`: a bot's move for `seat` (from that seat's view only) applied in
+ * the same call. `played` is hands/play's answer for it: the record with the action appended
+ * (`played.hand`) and, in `played.views`, the views of the seats `views` names, in that order.
+ * @param {GameId} game
+ * @param {SuggestRequest} body without `play`
+ * @param {number[]} views the seats whose views of the new state to return
+ */
+export async function suggestAndPlay(game, body, views) {
+  return /** @type {Suggestion} */ (await post(game, "hands/suggest", { ...body, play: { views } }));
 }

@@ -465,9 +465,9 @@ async function advance() {
     status(seat === ME ? t("autopilot") : t("thinking", { name: seatName(seat) }));
     await sleep(seat === ME ? 150 : PAUSE);
     if (mine !== generation) return;
-    const action = await botMove(seat, seat === ME ? 50 : undefined);
+    const played = await botMove(seat, seat === ME ? 50 : undefined);
     if (mine !== generation) return;
-    await apply(action);
+    await apply(played);
   }
 }
 
@@ -480,7 +480,9 @@ function levelOf(seat) {
 }
 
 /**
- * A bot's move for `seat` from hands/suggest, at its level.
+ * A bot's move for `seat` at its level, asked and applied in one call (hands/suggest with `play`):
+ * the answer's `played` holds the new record and the player's view of it. The bot sees only its
+ * own seat's view; the player's view is built after it has chosen.
  * @param {number} seat
  * @param {number} [budget] ms, for the timeout move
  */
@@ -495,22 +497,22 @@ async function botMove(seat, budget) {
     seed: (s.seed ?? 0) + (saved.record.actions || []).length,
   });
   if (budget !== undefined) body.budget_ms = budget;
-  const answer = await counted(() => api.suggest(s.game, body));
-  return /** @type {Action} */ (answer.action);
+  const answer = await counted(() => api.suggestAndPlay(s.game, body, [ME]));
+  return /** @type {import("./api.js").PlayResult} */ (answer.played);
 }
 
 /**
- * Append an action the API offered (a bot's, or the timeout move) to the record, and read the
- * player's view of the new record (which replays and checks it).
- * @param {Action} action
+ * Take a move the API applied (a bot's, or the timeout move): the record it answered, with the
+ * action appended, and the player's view of it (`views`, asked for the player's seat only).
+ * @param {import("./api.js").PlayResult} played
  */
-async function apply(action) {
+async function apply(played) {
   if (!saved || !saved.record) return;
-  const record = /** @type {HandRecord} */ ({ ...saved.record, actions: [...(saved.record.actions || []), action] });
+  const action = /** @type {Action} */ (played.action);
   if (action.seat === ME) refusal(""); // the timeout move: a refused card's reason is over
   const before = tricksOf(view);
-  view = await counted(() => api.state(saved?.settings.game ?? "blob", record, ME));
-  saved.record = record;
+  view = /** @type {View} */ ((played.views || [])[0]);
+  saved.record = /** @type {HandRecord} */ (played.hand);
   store();
   await showTrickDone(before);
 }
@@ -679,8 +681,8 @@ async function timeout() {
   try {
     saved.timeouts += 1;
     status(t("timed_out"));
-    const action = await botMove(ME, 50);
-    await apply(action);
+    const played = await botMove(ME, 50);
+    await apply(played);
   } finally {
     busy = false;
   }
