@@ -10,14 +10,13 @@ shape.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import Card, suit_of
 from ..errors import Code, InvalidRecord, RuleError
 from ..game import Game, Json
-from ..parse import check_fields, first_field_fault, is_int, parse_record, read_seat, read_strain
+from ..parse import check_fields, first_field_fault, parse_record, read_seat, read_seed, read_strain
 from ..play import play_on
 from ..profile import Rules
 from ..record import Action, HandRecord, dealer_of
@@ -30,9 +29,6 @@ from .state import ACTION_TYPES, COMPLETE, FIELDS, REDEAL, HandState, build, ini
 from .summary import read_summary
 
 __all__ = ["GAMES", "BalootGame", "deal_state", "read_record", "start_state"]
-
-SEED_MAX = 2**53 - 1
-
 
 # --------------------------------------------------------------------- actions and records
 
@@ -133,15 +129,7 @@ class BalootGame(Game):
     def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         dealer = body.get("dealer")
         dealer = 0 if dealer is None else read_seat(dealer, PLAYERS, "dealer")
-        given = body.get("seed")
-        if given is None:
-            seed = secrets.randbits(53)
-        elif is_int(given) and 0 <= given <= SEED_MAX:
-            seed = given
-        else:
-            raise InvalidRecord(
-                Code.INVALID_SEED, f"seed {given!r}: an integer from 0 to 2**53 - 1", field="seed"
-            )
+        seed = read_seed(body.get("seed"))
         hands, turned, stock = deal_cards(dealer, seed)
         record = HandRecord(dealer, hands, (), turned, stock).to_json()
         echo = rules.echo()

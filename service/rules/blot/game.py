@@ -8,7 +8,6 @@ a record's actions is pinned to the action's index.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,7 +16,7 @@ from ..belote.duties import judge
 from ..cards import NO_TRUMP, Card, suit_of
 from ..errors import Code, IllegalAction, InvalidRecord, RuleError, scalar
 from ..game import Game, Json
-from ..parse import check_fields, first_field_fault, is_int, parse_record, read_seat, read_strain
+from ..parse import check_fields, first_field_fault, is_int, parse_record, read_seat, read_seed, read_strain
 from ..play import play_on
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord, dealer_of, replay_record
@@ -30,8 +29,6 @@ from .summary import card_point_values, check_card_points, check_combinations, r
 from .table import BAZAR, BAZAR_FIELDS, DUEL, DUEL_FIELDS, card_values, duties
 
 __all__ = ["GAMES", "BazarBlotGame", "BlotDuelGame", "deal_state"]
-
-SEED_LIMIT = 2**53
 
 
 def _canonical(action: Action) -> Action:
@@ -46,19 +43,6 @@ def _canonical(action: Action) -> Action:
     if kind == "name":
         return Action(action.seat, "name", strain=action.strain)
     return Action(action.seat, kind)
-
-
-def _seed(given: object) -> int:
-    if given is None:
-        return secrets.randbits(53)
-    if not is_int(given) or not 0 <= given < SEED_LIMIT:  # type: ignore[operator]
-        raise InvalidRecord(
-            Code.INVALID_RULE_VALUE,
-            f"seed {given!r}: an integer from 0 to 2**53 - 1",
-            field="seed",
-            case="seed",
-        )
-    return given  # type: ignore[return-value]
 
 
 def deal_cards(game: str, dealer: int, seed: int) -> HandRecord:
@@ -145,7 +129,7 @@ class BlotGame(Game):
     def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         dealer = body.get("dealer")
         dealer = 0 if dealer is None else read_seat(dealer, self.players, "dealer")
-        seed = _seed(body.get("seed"))
+        seed = read_seed(body.get("seed"))
         record = deal_cards(self.game, dealer, seed).to_json()
         echo = rules.echo()
         return {

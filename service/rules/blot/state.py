@@ -19,6 +19,7 @@ from typing import Any
 from ..belote.cards import DECK_24, DECK_32, LAST_TRICK
 from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, scalar
+from ..parse import read_view_seat
 from ..profile import Rules
 from ..record import Action, HandRecord, check_distinct, check_table, replay
 from .auction import Bidding
@@ -249,14 +250,7 @@ class BlotState(Bidding, Playing):
         """The state as JSON; with `seat`, only what that seat may see."""
         t = self.table
         n = t.players
-        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-            raise InvalidRecord(
-                Code.INVALID_SEAT,
-                f"seat {seat!r} is not a seat of a {n}-player table",
-                field="seat",
-                params={"seat": scalar(seat), "players": n},
-                case="table",
-            )
+        seat = read_view_seat(seat, n)
         hands = [[c.text for c in h] if seat is None or s == seat else None for s, h in enumerate(self.hands)]
         c = self.contract
         out: dict[str, Any] = {

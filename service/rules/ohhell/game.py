@@ -8,7 +8,6 @@ Every input that passed the wire schema either gets an answer or a `RuleError` w
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 from ..cards import NO_TRUMP, Card, suit_of
 from ..errors import Code, InvalidRecord, RuleError, scalar
 from ..game import Game, Json
-from ..parse import is_int, parse_record, read_seat, read_strain
+from ..parse import is_int, parse_record, read_seat, read_seed, read_strain
 from ..play import play_on
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord, dealer_of
@@ -279,8 +278,7 @@ class OhHellGame(Game):
             )
         dealer = body.get("dealer")
         dealer = (rnd - 1) % n if dealer is None else read_seat(dealer, n, "dealer")
-        given = body.get("seed")
-        seed: int = given if type(given) is int else secrets.randbits(53)  # exact in every JSON client
+        seed = read_seed(body.get("seed"))
         hands, turned = deal_cards(rules, dealer, seed, rnd)
         record = HandRecord(dealer, hands, (), turned, (), rnd).to_json()
         echo = rules.echo()
