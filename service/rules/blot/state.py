@@ -21,7 +21,7 @@ from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, scalar
 from ..parse import read_view_seat
 from ..profile import Rules
-from ..record import Action, HandRecord, check_distinct, check_table, replay
+from ..record import Action, HandRecord, check_distinct, check_table
 from .auction import Bidding
 from .options import ANY_TIME, MAX_BID, capot_value
 from .play import Playing, playable
@@ -63,7 +63,6 @@ __all__ = [
     "REDEAL",
     "TAKE",
     "BlotState",
-    "build",
     "initial_bazar",
     "initial_duel",
     "start_bazar",
@@ -393,9 +392,3 @@ def initial_duel(
     first = 1 - dealer
     table = Table(rules, DUEL, 2, dealer, first, hands, turned, stock, 0, False, duties(rules["undertrump"]))
     return _make(table, _auction((), None), hands, TAKE, first, first, (), (), (0, 0), (0, 0), None)
-
-
-def build(rules: Rules, record: HandRecord, game: str) -> BlotState:
-    """Validate the deal, then replay its actions (the first illegal one raises, with its index)."""
-    start = start_bazar(rules, record) if game == BAZAR else start_duel(rules, record)
-    return replay(start, record.actions)
