@@ -17,6 +17,7 @@ from ..rules.baloot.game import start_state
 from ..rules.baloot.options import TWO_PER_PLAYER
 from ..rules.belote.cards import DECK_32
 from ..rules.cards import Card, card, suit_of
+from ..rules.game import Game
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from .belote import announced, careless, draw, fit_of, play_card, suit_value, team_value, trump_voids
@@ -182,3 +183,8 @@ FAMILY = Family(
     act_ms=0.0190,
     call_sim_ms=0.0065,
 )
+
+
+def family_for(game: Game) -> Family:
+    """Every game of the family is played by one bot family."""
+    return FAMILY

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..rules.belote.cards import DECK_24, DECK_32
 from ..rules.cards import Card, card, suit_of
+from ..rules.game import Game
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from ..rules.registry import GAMES
@@ -293,3 +294,8 @@ FAMILY = Family(
 # with them searched +2.52 +/- 0.63 (docs/bots.md)
 # (and its own costs: a deal of 16 cards costs more per card, bench.calibrate's "duel")
 DUEL = dataclasses.replace(FAMILY, search_cards=True, card_ms=0.0115, act_ms=0.0240, call_sim_ms=0.0112)
+
+
+def family_for(game: Game) -> Family:
+    """The duel (two hands) plays with its own costs and searches its cards at Normal too."""
+    return DUEL if game.max_players == 2 else FAMILY

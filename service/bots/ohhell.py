@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..rules.cards import NO_TRUMP, Card, Suit, card, suit_of
+from ..rules.game import Game
 from ..rules.ohhell.game import start_state
 from ..rules.ohhell.options import HIGHEST_CALLER, TRICKS_PLUS_TEN
 from ..rules.ohhell.state import DECK, needs_turned
@@ -346,3 +347,8 @@ FAMILY = Family(
     replay_ms=0.0107,
     tree_ms=0.0020,
 )
+
+
+def family_for(game: Game) -> Family:
+    """Every game of the family is played by one bot family."""
+    return FAMILY
