@@ -13,13 +13,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rules.baloot.game import start_state
 from ..rules.baloot.options import TWO_PER_PLAYER
 from ..rules.belote.cards import DECK_32
 from ..rules.cards import Card, card, suit_of
 from ..rules.game import Game
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
+from ..rules.registry import GAMES
 from .belote import announced, careless, draw, fit_of, play_card, suit_value, team_value, trump_voids
 from .core import Family, Level
 from .knowledge import Knowledge, knowledge
@@ -89,7 +89,7 @@ def build(
             adds.append(h[5:])
         stock = [x for i in range(PLAYERS) for x in adds[(first + i) % PLAYERS]]
         record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
-    st: Any = start_state(rules, record)
+    st: Any = GAMES[rules.game].start(rules, record)
     for b in view.get("bids") or ():
         a = Action.from_json(b)
         if fit is not None and a.seat != seat:

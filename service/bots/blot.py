@@ -97,7 +97,6 @@ def build(
 ) -> Any:
     n = k.players
     final = k.hands(hidden)
-    game = GAMES["blot-duel" if n == 2 else "bazar-blot"]
     if n == 4:
         record = HandRecord(view["dealer"], tuple(tuple(h) for h in final))
     else:
@@ -118,7 +117,7 @@ def build(
             stock = adds[first] + adds[1 - first] + extra
             del taker
             record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
-    st: Any = game.start(rules, record)  # type: ignore[attr-defined]
+    st: Any = GAMES[rules.game].start(rules, record)
     for a in _calls_and_plays(view):
         if fit is not None and a.seat != seat:
             fit.append((st, a))

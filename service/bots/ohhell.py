@@ -15,11 +15,11 @@ from typing import Any
 
 from ..rules.cards import NO_TRUMP, Card, Suit, card, suit_of
 from ..rules.game import Game
-from ..rules.ohhell.game import start_state
 from ..rules.ohhell.options import HIGHEST_CALLER, TRICKS_PLUS_TEN
 from ..rules.ohhell.state import DECK, needs_turned
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
+from ..rules.registry import GAMES
 from .core import Family
 from .knowledge import Knowledge, knowledge, plays_of
 from .lean import BID, OH_INDEX, OhHellSim, ohhell_estimate, ohhell_playout, ohhell_tree, suit_index
@@ -51,7 +51,8 @@ def build(
     hands = [tuple(h) for h in k.hands(hidden)]
     turned_txt = view.get("turned")
     turned = card(turned_txt) if turned_txt is not None else (extra[0] if extra else None)
-    st: Any = start_state(rules, HandRecord(view["dealer"], tuple(hands), (), turned, (), view.get("round")))
+    record = HandRecord(view["dealer"], tuple(hands), (), turned, (), view.get("round"))
+    st: Any = GAMES[rules.game].start(rules, record)
     bids = list(view.get("bids") or ())
     plays = [(p["seat"], p["card"]) for t in (view.get("tricks") or ()) for p in t["cards"]]
     cur = view.get("current_trick")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from service.rules.errors import Code, RuleError
+from service.rules.parse import parse_record
 from service.rules.registry import GAMES
 
 IDS = sorted(GAMES)
@@ -47,3 +48,14 @@ def test_a_state_is_viewed_from_a_seat_of_the_table_only(game_id):
         e = refused(game.state, rules, {**hand, "seat": seat})
         assert (e.code, e.field) == (Code.INVALID_SEAT, "seat")
         assert e.params == {"seat": seat, "players": n}
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_a_records_first_state_is_the_state_the_service_answers_for_its_deal(game_id):
+    game = GAMES[game_id]
+    rules = game.rules(None)
+    for seed in range(3):
+        hand = game.deal(rules, {"seed": seed})["hand"]
+        first = game.start(rules, parse_record(hand))
+        assert first.view() == game.state(rules, hand)
+        assert first.view(0) == game.state(rules, {**hand, "seat": 0})

@@ -25,10 +25,10 @@ from ..tricks import legal_answer, read_hand_and_trick, read_played, winner_answ
 from .cardplay import DECK, POINTS, legal_cards, reasons, trick_winner
 from .options import FIXED, GAHWA_152, LEFT, MATCH_CAP, OVER_ANY, PLAYERS, RULEBOOK, TARGET
 from .scoring import passed_score, score_summary
-from .state import ACTION_TYPES, COMPLETE, FIELDS, REDEAL, HandState, build, initial
+from .state import ACTION_TYPES, COMPLETE, FIELDS, REDEAL, HandState, build, initial, start
 from .summary import read_summary
 
-__all__ = ["GAMES", "BalootGame", "deal_state", "read_record", "start_state"]
+__all__ = ["GAMES", "BalootGame", "deal_state", "read_record"]
 
 # --------------------------------------------------------------------- actions and records
 
@@ -58,11 +58,6 @@ def read_record(data: object) -> HandRecord:
         if fault is not None:
             check_action_fields(actions[fault], fault)  # type: ignore[index]
     return parse_record(data)
-
-
-def start_state(rules: Rules, record: HandRecord) -> HandState:
-    """Validate a record and replay it: the public engine entry for a record."""
-    return build(rules, record)
 
 
 def deal_cards(dealer: int, seed: int) -> tuple[tuple[tuple[Card, ...], ...], Card, tuple[Card, ...]]:
@@ -125,6 +120,9 @@ class BalootGame(Game):
     max_players = PLAYERS
     action_types = ACTION_TYPES
     rulebook = RULEBOOK
+
+    def start(self, rules: Rules, record: HandRecord) -> HandState:
+        return start(rules, record)
 
     def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         dealer = body.get("dealer")

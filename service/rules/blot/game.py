@@ -94,8 +94,7 @@ class BlotGame(Game):
     # --- records
 
     @abstractmethod
-    def start(self, rules: Rules, record: HandRecord) -> BlotState:
-        """The first state of a record's deal, the deal checked (its actions not yet applied)."""
+    def start(self, rules: Rules, record: HandRecord) -> BlotState: ...
 
     @abstractmethod
     def deal_cards(self, dealer: int, seed: int) -> HandRecord:

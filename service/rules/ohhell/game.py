@@ -41,10 +41,11 @@ from .state import (
     initial,
     needs_turned,
     schedule,
+    start,
     trump_mode,
 )
 
-__all__ = ["GAMES", "HandState", "OhHellGame", "deal_state", "parse_record", "start_state"]
+__all__ = ["GAMES", "HandState", "OhHellGame", "deal_state", "parse_record"]
 
 
 def _canonical(action: Action) -> Action:
@@ -59,11 +60,6 @@ def _canonical(action: Action) -> Action:
 
 
 # --------------------------------------------------------------------- engine entry points
-
-
-def start_state(rules: Rules, record: HandRecord) -> HandState:
-    """Validate a record and replay it: the public engine entry for a record."""
-    return build(rules, record)
 
 
 def deal_cards(
@@ -263,6 +259,9 @@ class OhHellGame(Game):
         self.min_players = 3
         self.max_players = max_players
         self.rulebook = rulebook
+
+    def start(self, rules: Rules, record: HandRecord) -> HandState:
+        return start(rules, record)
 
     def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         n = rules["players"]
