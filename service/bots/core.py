@@ -166,7 +166,7 @@ class Suggestion:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Family:
     """What a family gives the search: how to read a view, rebuild a deal, and play by thumb."""
 

@@ -150,7 +150,7 @@ class BlotGame(Game):
 
         def check(raw: object, index: int) -> None:
             check_fields(raw, fields, index)
-            # refused here as in a record (state._check_fields), before the canonical form drops it
+            # refused here as in a record (state.check_carried_fields), before the canonical form drops it
             if (
                 isinstance(raw, Mapping)
                 and raw.get("type") == "bid"
