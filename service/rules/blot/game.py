@@ -80,7 +80,6 @@ class BlotGame(Game):
     """What the bazar and the duel share; each subclass fixes its deck, seats and scoring."""
 
     family = "blot"
-    game: str
     players: int
     deck: tuple[Card, ...]
     fields: Mapping[str, frozenset[str]]
@@ -378,7 +377,6 @@ LAST_MIN = 10  # whoever takes the last trick has at least its 10
 
 class BazarBlotGame(BlotGame):
     id = BAZAR
-    game = BAZAR
     name = "Bazar Blot"
     summary = (
         "Armenian Bazar Blot: two teams of two, 32 cards; the bazar auction in tens with contra, "
@@ -428,7 +426,6 @@ class BazarBlotGame(BlotGame):
 
 class BlotDuelGame(BlotGame):
     id = DUEL
-    game = DUEL
     name = "Blot duel"
     summary = (
         "The Armenian Blot duel: two players, 24 cards, five each and a turned card; take or name the "
