@@ -57,8 +57,6 @@ from typing import Any
 
 from service.bots import LEVELS, suggest
 from service.bots.lean import OhHellSim, baloot_sim, blot_sim
-from service.rules.baloot.game import start_state as baloot_start
-from service.rules.ohhell.game import start_state as ohhell_start
 from service.rules.record import HandRecord
 from service.rules.registry import GAMES
 
@@ -98,12 +96,7 @@ def _play_states(game: str, options: dict[str, Any] | None, count: int) -> list[
         seed += 1
         hand = g.deal(rules, {"seed": seed, "round": 4} if g.family == "ohhell" else {"seed": seed})["hand"]
         record = HandRecord.from_json(hand)
-        if g.family == "ohhell":
-            st = ohhell_start(rules, record)
-        elif game == "baloot":
-            st = baloot_start(rules, record)
-        else:
-            st = g.start(rules, record)  # type: ignore[attr-defined]
+        st: Any = g.start(rules, record)
         while st.phase not in ("play", "complete", "redeal"):
             st = st.apply(fam.policy(st))
         if st.phase == "play":
@@ -194,7 +187,7 @@ def rates(seconds: float) -> None:
             flush=True,
         )
         ours = _play_states("oh-hell", {"players": 4}, 20)  # round 4: 7 cards
-        ours_bidding = [ohhell_start(s.table.rules, _record_of(s)) for s in ours]
+        ours_bidding = [GAMES["oh-hell"].start(s.table.rules, _record_of(s)) for s in ours]
         fam_rng = random.Random(3)
         sims_bidding = [OhHellSim(s0) for s0 in ours_bidding]
 

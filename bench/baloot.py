@@ -23,7 +23,7 @@ from functools import partial
 
 from bench.belote import GAME as BLOT
 from bench.belote import colver_deals, engine_deals
-from service.rules.baloot import GAMES, deal_state, read_record, start_state
+from service.rules.baloot import GAMES, deal_state, read_record
 from service.rules.baloot.state import COMPLETE, REDEAL, HandState
 from service.rules.profile import Rules
 from service.rules.record import Action
@@ -100,7 +100,7 @@ def record_hands(rules: Rules, seconds: float) -> tuple[int, float]:
 
     def batch(first: int) -> int:
         for i in range(first, first + 100):
-            state = start_state(rules, read_record(GAME.deal(rules, {"seed": i, "dealer": i % 4})["hand"]))
+            state = GAME.start(rules, read_record(GAME.deal(rules, {"seed": i, "dealer": i % 4})["hand"]))
             while state.phase not in DONE:
                 state = state.apply(rng.choice(state.legal_actions()))
             state.result()

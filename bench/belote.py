@@ -55,7 +55,7 @@ def record_deals(rules: Rules, seconds: float) -> tuple[int, float]:
     deadline = start + seconds
     while time.process_time() < deadline:
         for _ in range(100):
-            state = game.start(rules, parse_record(game.deal(rules, {"seed": deals})["hand"]))  # type: ignore[attr-defined]
+            state = game.start(rules, parse_record(game.deal(rules, {"seed": deals})["hand"]))
             while state.phase not in DONE:
                 state = state.apply(rng.choice(state.legal_actions()))
             state.result()

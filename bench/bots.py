@@ -39,7 +39,7 @@ from service.bots import LEVELS, suggest
 from service.rules.registry import GAMES
 
 ORDER = ("easy", "normal", "hard", "crazy")
-ALL = ("blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot")
+ALL = tuple(GAMES)  # every game of the registry
 
 
 def side_of(game: str, seat: int, players: int) -> int:

@@ -35,7 +35,6 @@ from bench.anchors import openspiel_deal
 from service.bots import suggest
 from service.bots.lean import OH_INDEX, OhHellSim
 from service.rules.cards import card
-from service.rules.ohhell.game import start_state
 from service.rules.record import Action, HandRecord
 from service.rules.registry import GAMES
 
@@ -117,7 +116,8 @@ def playout_rates(paths: list[str], worlds: int) -> dict[int, tuple[int, float, 
             for play in (rows[:4], rows[4:]):
                 # a made call scores 10 plus its tricks, a missed one its tricks (7 at most)
                 calls = {seat: (bid, score >= 10) for _, seat, bid, score in play}
-                st: Any = start_state(rules, HandRecord(dealer, hands, (), turned, (), hand.get("round")))
+                record = HandRecord(dealer, hands, (), turned, (), hand.get("round"))
+                st: Any = GAMES[rules.game].start(rules, record)
                 while st.phase != "bidding":
                     st = st.apply(st.legal_actions()[0])  # the turned card names trumps
                 for _ in range(4):

@@ -12,7 +12,7 @@ import argparse
 import random
 import time
 
-from service.rules.ohhell import GAMES, deal_state, parse_record, start_state
+from service.rules.ohhell import GAMES, deal_state, parse_record
 from service.rules.ohhell.state import COMPLETE
 from service.rules.profile import Rules
 
@@ -46,7 +46,7 @@ def record_hands(rules: Rules, seconds: float) -> tuple[int, float]:
     while time.perf_counter() < deadline:
         for _ in range(100):
             record = parse_record(game.deal(rules, {"seed": hands})["hand"])
-            state = start_state(rules, record)
+            state = game.start(rules, record)
             while state.phase != COMPLETE:
                 state = state.apply(rng.choice(state.legal_actions()))
             state.result()

@@ -68,7 +68,7 @@ def samples(deals: int, first: int) -> list[tuple[str, float, int, int]]:
         hands = tuple(tuple(cards[i * 8 : (i + 1) * 8]) for i in range(4))
         for seat in range(4):
             for strain in STRAINS:
-                st: Any = g.start(rules, HandRecord(d % 4, hands))  # type: ignore[attr-defined]
+                st: Any = g.start(rules, HandRecord(d % 4, hands))
                 while st.phase == "auction":
                     legal = st.legal_actions()
                     if st.to_act == seat and st.contract is None:
@@ -107,7 +107,6 @@ def baloot_samples(deals: int, first: int) -> list[tuple[str, float, float]]:
     """(hokum or sun, the hand's value as the rule of thumb counts it, the caller's side's margin)."""
     from service.bots import baloot
     from service.bots.lean import baloot_playout
-    from service.rules.baloot.game import start_state
 
     rules = GAMES["baloot"].rules(None)
     out = []
@@ -117,7 +116,7 @@ def baloot_samples(deals: int, first: int) -> list[tuple[str, float, float]]:
         record = HandRecord(d % 4, hands, (), cards[20], tuple(cards[21:]))
         for seat in range(4):
             for call in ("S", "H", "D", "C", "sun"):
-                st: Any = start_state(rules, record)
+                st: Any = GAMES["baloot"].start(rules, record)
                 called = False
                 while st.phase == "calling":
                     legal = st.legal_actions()

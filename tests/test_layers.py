@@ -16,8 +16,8 @@ resolved to an absolute module name, `from ..api.dispatch import run` inside ser
 `service.api.dispatch`, before it is judged. `from . import x` names the submodule `x` when one
 exists, otherwise the package itself. Third-party packages are judged per layer too: the rules and
 the bots run on the standard library alone; the schemas may use marshmallow and apispec but not the web
-framework. (`importlib.import_module` is not followed: service/rules/examples.py uses it for its own
-families' example plans only.)
+framework. (`importlib.import_module` is not followed: service/rules/examples.py, schemas/__init__.py
+and service/bots/__init__.py use it only for a module of their own package named after a family.)
 """
 
 from __future__ import annotations

@@ -8,9 +8,12 @@ is ready to send to hands/play. docs/bots.md describes the levels.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from importlib import import_module
 from typing import Any
 
 from ..rules.errors import Code, IllegalAction, InvalidRecord, scalar
+from ..rules.game import Game
 from ..rules.record import Action
 from ..rules.registry import GAMES
 from .core import LEVELS, Family, Level, Suggestion, search
@@ -19,19 +22,22 @@ __all__ = ["LEVELS", "Level", "Suggestion", "family_of", "suggest"]
 
 
 def family_of(game: str) -> Family:
-    from . import baloot, blot, ohhell
+    """The bots' family of a registered game: the module named after the rules' family
+    (service/bots/<family>.py) chooses it from the game's own attributes (`family_for`), so the
+    registry's games are the one list."""
+    found = GAMES.get(game)
+    if found is None:
+        raise InvalidRecord(
+            Code.INVALID_RULE_VALUE, f"no bot plays {game!r}", params={"game": scalar(game)}, case="bot_game"
+        )
+    return _family(found)
 
-    if game in ("blob", "nomination-whist", "oh-hell"):
-        return ohhell.FAMILY
-    if game == "bazar-blot":
-        return blot.FAMILY
-    if game == "blot-duel":
-        return blot.DUEL
-    if game == "baloot":
-        return baloot.FAMILY
-    raise InvalidRecord(
-        Code.INVALID_RULE_VALUE, f"no bot plays {game!r}", params={"game": scalar(game)}, case="bot_game"
-    )
+
+@cache  # one entry per game of the registry
+def _family(game: Game) -> Family:
+    module = import_module(f"{__name__}.{game.family}")
+    chosen: Family = module.family_for(game)
+    return chosen
 
 
 def suggest(

@@ -13,12 +13,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rules.baloot.game import start_state
 from ..rules.baloot.options import TWO_PER_PLAYER
 from ..rules.belote.cards import DECK_32
 from ..rules.cards import Card, card, suit_of
+from ..rules.game import Game
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
+from ..rules.registry import GAMES
 from .belote import announced, careless, draw, fit_of, play_card, suit_value, team_value, trump_voids
 from .core import Family, Level
 from .knowledge import Knowledge, knowledge
@@ -88,7 +89,7 @@ def build(
             adds.append(h[5:])
         stock = [x for i in range(PLAYERS) for x in adds[(first + i) % PLAYERS]]
         record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
-    st: Any = start_state(rules, record)
+    st: Any = GAMES[rules.game].start(rules, record)
     for b in view.get("bids") or ():
         a = Action.from_json(b)
         if fit is not None and a.seat != seat:
@@ -165,20 +166,25 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 
 # the plan's costs: see blot.py's FAMILY (the same calibration, the same run)
 FAMILY = Family(
-    know,
-    build,
-    policy,
-    easy,
-    candidates,
-    team_value,
-    fit,
-    TERMINAL,
-    0.0100,
-    8,
-    baloot_playout,
-    0.0042,
+    know=know,
+    build=build,
+    policy=policy,
+    easy=easy,
+    candidates=candidates,
+    value=team_value,
+    fit=fit,
+    terminal=TERMINAL,
+    card_ms=0.0100,
+    full_hand=8,
+    lean=baloot_playout,
+    sim_ms=0.0042,
     draw=draw,
     replays=1.5,
     act_ms=0.0190,
     call_sim_ms=0.0065,
 )
+
+
+def family_for(game: Game) -> Family:
+    """Every game of the family is played by one bot family."""
+    return FAMILY

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..rules.belote.cards import DECK_24, DECK_32
 from ..rules.cards import Card, card, suit_of
+from ..rules.game import Game
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from ..rules.registry import GAMES
@@ -96,7 +97,6 @@ def build(
 ) -> Any:
     n = k.players
     final = k.hands(hidden)
-    game = GAMES["blot-duel" if n == 2 else "bazar-blot"]
     if n == 4:
         record = HandRecord(view["dealer"], tuple(tuple(h) for h in final))
     else:
@@ -117,7 +117,7 @@ def build(
             stock = adds[first] + adds[1 - first] + extra
             del taker
             record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
-    st: Any = game.start(rules, record)  # type: ignore[attr-defined]
+    st: Any = GAMES[rules.game].start(rules, record)
     for a in _calls_and_plays(view):
         if fit is not None and a.seat != seat:
             fit.append((st, a))
@@ -270,18 +270,18 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 # pays for up to 1.5 per deal, so the few views whose draws are refused again and again keep fewer
 # deals instead of overrunning the budget (at 2, the bazar's Crazy still spent 1.4 s on such a card)
 FAMILY = Family(
-    know,
-    build,
-    policy,
-    easy,
-    candidates,
-    team_value,
-    fit,
-    TERMINAL,
-    0.0120,
-    8,
-    blot_playout,
-    0.0054,
+    know=know,
+    build=build,
+    policy=policy,
+    easy=easy,
+    candidates=candidates,
+    value=team_value,
+    fit=fit,
+    terminal=TERMINAL,
+    card_ms=0.0120,
+    full_hand=8,
+    lean=blot_playout,
+    sim_ms=0.0054,
     draw=draw,
     replays=1.5,
     act_ms=0.0190,
@@ -293,3 +293,8 @@ FAMILY = Family(
 # with them searched +2.52 +/- 0.63 (docs/bots.md)
 # (and its own costs: a deal of 16 cards costs more per card, bench.calibrate's "duel")
 DUEL = dataclasses.replace(FAMILY, search_cards=True, card_ms=0.0115, act_ms=0.0240, call_sim_ms=0.0112)
+
+
+def family_for(game: Game) -> Family:
+    """The duel (two hands) plays with its own costs and searches its cards at Normal too."""
+    return DUEL if game.max_players == 2 else FAMILY

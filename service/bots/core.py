@@ -46,7 +46,7 @@ Build = Callable[
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Level:
     name: str
     search: bool
@@ -63,10 +63,57 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", False, 50.0, 0, False, 1, 1.0, False, False, 0.0),
-    "normal": Level("normal", True, 50.0, 40, False, 1, 1.0, False, False, 1.0, cards=False),
-    "hard": Level("hard", True, 300.0, 6000, True, 3, 0.35, True, True, 1.0, 0.6),
-    "crazy": Level("crazy", True, 1500.0, 40000, True, 6, 0.15, True, True, 1.0, 0.4),
+    "easy": Level(
+        name="easy",
+        search=False,
+        budget_ms=50.0,
+        playouts=0,
+        infer=False,
+        pool=1,
+        sharp=1.0,
+        contra=False,
+        wide=False,
+        trust=0.0,
+    ),
+    "normal": Level(
+        name="normal",
+        search=True,
+        budget_ms=50.0,
+        playouts=40,
+        infer=False,
+        pool=1,
+        sharp=1.0,
+        contra=False,
+        wide=False,
+        trust=1.0,
+        cards=False,
+    ),
+    "hard": Level(
+        name="hard",
+        search=True,
+        budget_ms=300.0,
+        playouts=6000,
+        infer=True,
+        pool=3,
+        sharp=0.35,
+        contra=True,
+        wide=True,
+        trust=1.0,
+        read=0.6,
+    ),
+    "crazy": Level(
+        name="crazy",
+        search=True,
+        budget_ms=1500.0,
+        playouts=40000,
+        infer=True,
+        pool=6,
+        sharp=0.15,
+        contra=True,
+        wide=True,
+        trust=1.0,
+        read=0.4,
+    ),
 }
 
 
@@ -119,7 +166,7 @@ class Suggestion:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Family:
     """What a family gives the search: how to read a view, rebuild a deal, and play by thumb."""
 

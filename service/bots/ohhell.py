@@ -14,11 +14,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..rules.cards import NO_TRUMP, Card, Suit, card, suit_of
-from ..rules.ohhell.game import start_state
+from ..rules.game import Game
 from ..rules.ohhell.options import HIGHEST_CALLER, TRICKS_PLUS_TEN
 from ..rules.ohhell.state import DECK, needs_turned
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
+from ..rules.registry import GAMES
 from .core import Family
 from .knowledge import Knowledge, knowledge, plays_of
 from .lean import BID, OH_INDEX, OhHellSim, ohhell_estimate, ohhell_playout, ohhell_tree, suit_index
@@ -50,7 +51,8 @@ def build(
     hands = [tuple(h) for h in k.hands(hidden)]
     turned_txt = view.get("turned")
     turned = card(turned_txt) if turned_txt is not None else (extra[0] if extra else None)
-    st: Any = start_state(rules, HandRecord(view["dealer"], tuple(hands), (), turned, (), view.get("round")))
+    record = HandRecord(view["dealer"], tuple(hands), (), turned, (), view.get("round"))
+    st: Any = GAMES[rules.game].start(rules, record)
     bids = list(view.get("bids") or ())
     plays = [(p["seat"], p["card"]) for t in (view.get("tricks") or ()) for p in t["cards"]]
     cur = view.get("current_trick")
@@ -326,16 +328,16 @@ def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
 # lean_replay_ms the same split for Hard's and Crazy's deals built without the engine (measured at
 # a load that read the other constants 1.6x theirs, scaled alike)
 FAMILY = Family(
-    know,
-    build,
-    policy,
-    easy,
-    _candidates,
-    value,
-    fit,
-    TERMINAL,
-    0.0045,
-    0,
+    know=know,
+    build=build,
+    policy=policy,
+    easy=easy,
+    candidates=_candidates,
+    value=value,
+    fit=fit,
+    terminal=TERMINAL,
+    card_ms=0.0045,
+    full_hand=0,
     lean=ohhell_playout,
     sim_ms=0.0021,
     tree=tree,
@@ -346,3 +348,8 @@ FAMILY = Family(
     replay_ms=0.0107,
     tree_ms=0.0020,
 )
+
+
+def family_for(game: Game) -> Family:
+    """Every game of the family is played by one bot family."""
+    return FAMILY

@@ -9,13 +9,27 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, Self
 
 from .errors import CARD_CODES, RuleError
 from .profile import RuleBook, Rules
+from .record import Action, HandRecord
 
 Json = dict[str, Any]
 VIEWS = ("state", "play")  # the operations a request may make for one seat's view
+
+
+class State(Protocol):
+    """What every family's hand state answers under the same names."""
+
+    @property
+    def phase(self) -> str: ...
+
+    def apply(self, action: Action) -> Self: ...
+
+    def view(self, seat: int | None = None) -> Json: ...
+
+    def result(self) -> Json: ...
 
 
 class Game(ABC):
@@ -67,6 +81,11 @@ class Game(ABC):
         if not error.reveals:
             return error.withheld(f"seat {seat}") if error.code in CARD_CODES else error
         return error.for_viewer(lambda place: place == f"hands.{seat}", f"seat {seat}")
+
+    @abstractmethod
+    def start(self, rules: Rules, record: HandRecord) -> State:
+        """The first state of a record's deal, the deal checked and none of its actions applied:
+        the one way into the engine from a record (the bots, the benchmarks, the tests)."""
 
     @abstractmethod
     def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:

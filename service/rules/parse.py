@@ -7,6 +7,7 @@ with a code and the field at fault, so the engines never see a malformed value.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -133,6 +134,26 @@ def read_seat(value: object, n: int, field: str) -> int:
             case="table",
         )
     return value  # type: ignore[return-value]
+
+
+SEED_BITS = 53  # a seed is exact as a number in every JSON client (an IEEE double's integers)
+
+
+def read_seed(value: object) -> int:
+    """A deal's shuffle seed: the one given (0 to 2**53 - 1, the same range and code in every game),
+    or a fresh one when none is."""
+    if value is None:
+        return secrets.randbits(SEED_BITS)
+    if not is_int(value) or not 0 <= value < 2**SEED_BITS:  # type: ignore[operator]
+        raise InvalidRecord(
+            Code.INVALID_SEED, f"seed {value!r}: an integer from 0 to 2**53 - 1", field="seed"
+        )
+    return value  # type: ignore[return-value]
+
+
+def read_view_seat(value: object, n: int) -> int | None:
+    """The seat a state is viewed from (None: the whole table, as the record's holder sees it)."""
+    return None if value is None else read_seat(value, n, "seat")
 
 
 def check_fields(data: object, allowed: Mapping[str, frozenset[str]], index: int | None = None) -> None:

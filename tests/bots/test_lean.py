@@ -12,8 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.bots.lean import BEL_INDEX, OH_CARD, OH_INDEX, OhHellSim, baloot_sim, blot_sim
-from service.rules.baloot.game import start_state as baloot_start
-from service.rules.ohhell.game import start_state as ohhell_start
 from service.rules.record import HandRecord
 from service.rules.registry import GAMES
 
@@ -33,11 +31,7 @@ TABLES: list[tuple[str, dict[str, Any] | None]] = [
 
 
 def _start(game: str, rules: Any, record: HandRecord) -> Any:
-    if GAMES[game].family == "ohhell":
-        return ohhell_start(rules, record)
-    if game == "baloot":
-        return baloot_start(rules, record)
-    return GAMES[game].start(rules, record)  # type: ignore[attr-defined]
+    return GAMES[game].start(rules, record)
 
 
 def _sim(game: str, state: Any) -> Any:

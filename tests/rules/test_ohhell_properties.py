@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.rules.errors import RuleError
-from service.rules.ohhell import GAMES, parse_record, start_state
+from service.rules.ohhell import GAMES, parse_record
 from service.rules.ohhell.options import SCORING_METHODS, TRUMP_MODES
 from service.rules.ohhell.state import COMPLETE, HandState
 from service.rules.profile import Rules
@@ -77,7 +77,7 @@ def random_hand(game: str, rules: Rules, seed: int) -> tuple[dict[str, Any], lis
     """Deal, then play random legal actions to the end; the record, every state and every action."""
     rng = random.Random(seed)
     hand = GAME[game].deal(rules, {"seed": seed, "dealer": seed % rules["players"]})["hand"]
-    state = start_state(rules, parse_record(hand))
+    state = GAME[game].start(rules, parse_record(hand))
     states = [state]
     actions = []
     while state.phase != COMPLETE:

@@ -8,7 +8,7 @@ between the contract's JSON and the engine.
 
 from __future__ import annotations
 
-from .game import GAMES, BalootGame, deal_state, read_record, start_state
+from .game import GAMES, BalootGame, deal_state, read_record
 from .state import HandState
 
-__all__ = ["GAMES", "BalootGame", "HandState", "deal_state", "read_record", "start_state"]
+__all__ = ["GAMES", "BalootGame", "HandState", "deal_state", "read_record"]

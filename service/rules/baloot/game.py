@@ -10,14 +10,13 @@ shape.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import Card, suit_of
 from ..errors import Code, InvalidRecord, RuleError
 from ..game import Game, Json
-from ..parse import check_fields, first_field_fault, is_int, parse_record, read_seat, read_strain
+from ..parse import check_fields, first_field_fault, parse_record, read_seat, read_seed, read_strain
 from ..play import play_on
 from ..profile import Rules
 from ..record import Action, HandRecord, dealer_of
@@ -26,13 +25,10 @@ from ..tricks import legal_answer, read_hand_and_trick, read_played, winner_answ
 from .cardplay import DECK, POINTS, legal_cards, reasons, trick_winner
 from .options import FIXED, GAHWA_152, LEFT, MATCH_CAP, OVER_ANY, PLAYERS, RULEBOOK, TARGET
 from .scoring import passed_score, score_summary
-from .state import ACTION_TYPES, COMPLETE, FIELDS, REDEAL, HandState, build, initial
+from .state import ACTION_TYPES, COMPLETE, FIELDS, REDEAL, HandState, build, initial, start
 from .summary import read_summary
 
-__all__ = ["GAMES", "BalootGame", "deal_state", "read_record", "start_state"]
-
-SEED_MAX = 2**53 - 1
-
+__all__ = ["GAMES", "BalootGame", "deal_state", "read_record"]
 
 # --------------------------------------------------------------------- actions and records
 
@@ -62,11 +58,6 @@ def read_record(data: object) -> HandRecord:
         if fault is not None:
             check_action_fields(actions[fault], fault)  # type: ignore[index]
     return parse_record(data)
-
-
-def start_state(rules: Rules, record: HandRecord) -> HandState:
-    """Validate a record and replay it: the public engine entry for a record."""
-    return build(rules, record)
 
 
 def deal_cards(dealer: int, seed: int) -> tuple[tuple[tuple[Card, ...], ...], Card, tuple[Card, ...]]:
@@ -130,18 +121,13 @@ class BalootGame(Game):
     action_types = ACTION_TYPES
     rulebook = RULEBOOK
 
+    def start(self, rules: Rules, record: HandRecord) -> HandState:
+        return start(rules, record)
+
     def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         dealer = body.get("dealer")
         dealer = 0 if dealer is None else read_seat(dealer, PLAYERS, "dealer")
-        given = body.get("seed")
-        if given is None:
-            seed = secrets.randbits(53)
-        elif is_int(given) and 0 <= given <= SEED_MAX:
-            seed = given
-        else:
-            raise InvalidRecord(
-                Code.INVALID_SEED, f"seed {given!r}: an integer from 0 to 2**53 - 1", field="seed"
-            )
+        seed = read_seed(body.get("seed"))
         hands, turned, stock = deal_cards(dealer, seed)
         record = HandRecord(dealer, hands, (), turned, stock).to_json()
         echo = rules.echo()

@@ -19,6 +19,7 @@ from typing import Any
 from ..belote.cards import LAST_TRICK
 from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, card_params, scalar
+from ..parse import read_view_seat
 from ..profile import Rules
 from ..record import Action, HandRecord, check_distinct, check_table, replay_record
 from . import calling
@@ -412,14 +413,7 @@ class HandState:
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The state as JSON; with `seat`, only what that seat may see."""
         t = self.table
-        if seat is not None and (type(seat) is not int or not 0 <= seat < PLAYERS):
-            raise InvalidRecord(
-                Code.INVALID_SEAT,
-                f"seat {seat!r} is not a seat of a 4-player table",
-                field="seat",
-                params={"seat": scalar(seat), "players": PLAYERS},
-                case="table",
-            )
+        seat = read_view_seat(seat, PLAYERS)
         contract = self.contract
         show_legal = seat is None or seat == self.to_act
         a = self.auction

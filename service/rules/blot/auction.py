@@ -15,18 +15,18 @@ from ..record import Action
 from .options import MAX_BID, MIN_BID
 from .scoring import CONTRA, NONE, RECONTRA
 from .table import (
-    _CAPOTS,
-    _LADDER,
-    _NAMES,
-    _SIMPLE,
     AUCTION,
+    BARE_ACTIONS,
+    BID_LADDER,
+    CAPOT_BIDS,
     NAME,
+    NAME_ACTIONS,
     REDEAL,
     TAKE,
     Auction,
     Position,
-    _auction,
-    _contract,
+    new_auction,
+    new_contract,
 )
 
 if TYPE_CHECKING:
@@ -51,9 +51,9 @@ class Bidding(Position):
 
     def _next(self, auction: Auction, to_act: int | None, phase: str = AUCTION) -> BlotState:
         """The state after a call that leaves the contract open (no cards played yet)."""
-        from .state import _make  # the state module builds states (and imports this one)
+        from .state import make_state  # the state module builds states (and imports this one)
 
-        return _make(
+        return make_state(
             self.table, auction, self.hands, phase, to_act, self.leader, (), (), self.won, self.points, None
         )
 
@@ -75,7 +75,7 @@ class Bidding(Position):
                 raise IllegalAction(
                     Code.BID_TOO_LOW, "capot is the highest bid: nothing can follow it", case="capot"
                 )
-            new = _contract(seat, None, strain, True)
+            new = new_contract(seat, None, strain, True)
         else:
             value = action.value
             if type(value) is not int or not MIN_BID <= value <= t.ceiling:
@@ -99,8 +99,8 @@ class Bidding(Position):
                         params={"value": value, "contract": c.value},
                         case="higher",
                     )
-            new = _contract(seat, value, strain, False)
-        return self._next(_auction((*a.calls, action), new), (seat + 1) % 4)
+            new = new_contract(seat, value, strain, False)
+        return self._next(new_auction((*a.calls, action), new), (seat + 1) % 4)
 
     def _no_more_bids(self, action: Action) -> IllegalAction:
         return IllegalAction(
@@ -117,8 +117,8 @@ class Bidding(Position):
         calls = (*a.calls, action)
         if c is not None and c.double == CONTRA:  # a bidder declines to recontra
             if a.replies + 1 == 2:
-                return self._start_play(_auction(calls, c, a.passes, False, 2))
-            return self._next(_auction(calls, c, a.passes, False, a.replies + 1), (seat + 2) % 4)
+                return self._start_play(new_auction(calls, c, a.passes, False, 2))
+            return self._next(new_auction(calls, c, a.passes, False, a.replies + 1), (seat + 2) % 4)
         if a.last_word:
             raise IllegalAction(
                 Code.MUST_KEEP_OR_RAISE,
@@ -128,11 +128,11 @@ class Bidding(Position):
         passes = a.passes + 1
         if c is None:
             if passes == 4:
-                return self._next(_auction(calls, None, 4), None, REDEAL)
-            return self._next(_auction(calls, None, passes), (seat + 1) % 4)
+                return self._next(new_auction(calls, None, 4), None, REDEAL)
+            return self._next(new_auction(calls, None, passes), (seat + 1) % 4)
         if passes == 3:  # the holder has the last word
-            return self._next(_auction(calls, c, passes, True), c.seat)
-        return self._next(_auction(calls, c, passes), (seat + 1) % 4)
+            return self._next(new_auction(calls, c, passes, True), c.seat)
+        return self._next(new_auction(calls, c, passes), (seat + 1) % 4)
 
     def _keep(self, action: Action) -> BlotState:
         a = self.auction
@@ -144,7 +144,7 @@ class Bidding(Position):
                 + (f": seat {self.to_act} is to act" if self.to_act != action.seat else ""),
                 params={"seat": action.seat},
             )
-        return self._start_play(_auction((*a.calls, action), c, a.passes, False))
+        return self._start_play(new_auction((*a.calls, action), c, a.passes, False))
 
     def _contra(self, action: Action) -> BlotState:
         a = self.auction
@@ -167,8 +167,8 @@ class Bidding(Position):
             )
         if not self.table.any_time:
             self._turn(action)
-        doubled = _contract(c.seat, c.value, c.strain, c.capot, CONTRA)
-        return self._next(_auction((*a.calls, action), doubled, a.passes), (seat + 1) % 4)
+        doubled = new_contract(c.seat, c.value, c.strain, c.capot, CONTRA)
+        return self._next(new_auction((*a.calls, action), doubled, a.passes), (seat + 1) % 4)
 
     def _recontra(self, action: Action) -> BlotState:
         a = self.auction
@@ -197,8 +197,8 @@ class Bidding(Position):
             )
         if not self.table.any_time:
             self._turn(action)
-        doubled = _contract(c.seat, c.value, c.strain, c.capot, RECONTRA)
-        return self._start_play(_auction((*a.calls, action), doubled, a.passes))
+        doubled = new_contract(c.seat, c.value, c.strain, c.capot, RECONTRA)
+        return self._start_play(new_auction((*a.calls, action), doubled, a.passes))
 
     # --- the duel
 
@@ -208,8 +208,8 @@ class Bidding(Position):
         self._turn(action)
         t = self.table
         assert t.turned is not None
-        c = _contract(action.seat, None, t.turned.suit.value)
-        return self._start_play(_auction((*self.auction.calls, action), c))
+        c = new_contract(action.seat, None, t.turned.suit.value)
+        return self._start_play(new_auction((*self.auction.calls, action), c))
 
     def _duel_pass(self, action: Action) -> BlotState:
         if self.phase not in (TAKE, NAME):
@@ -225,7 +225,7 @@ class Bidding(Position):
                 params={"seat": seat},
             )
         phase = NAME if self.phase == TAKE and seat == t.dealer else self.phase
-        return self._next(_auction(calls, None), 1 - seat, phase)
+        return self._next(new_auction(calls, None), 1 - seat, phase)
 
     def _name(self, action: Action) -> BlotState:
         if self.phase != NAME:
@@ -241,8 +241,8 @@ class Bidding(Position):
                 params={"strain": scalar(strain), "turned": t.turned.suit.value},
                 case="not_turned",
             )
-        c = _contract(action.seat, None, strain)
-        return self._start_play(_auction((*self.auction.calls, action), c))
+        c = new_contract(action.seat, None, strain)
+        return self._start_play(new_auction((*self.auction.calls, action), c))
 
     # --- the play
 
@@ -271,12 +271,12 @@ class Bidding(Position):
             if to_act is None or (seat is not None and seat != to_act):
                 return ()
             if phase == TAKE:
-                return (_SIMPLE[(to_act, "take")], _SIMPLE[(to_act, "pass")])
+                return (BARE_ACTIONS[(to_act, "take")], BARE_ACTIONS[(to_act, "pass")])
             turned = self.table.turned
             assert turned is not None
-            names = [a for s, a in _NAMES[to_act].items() if s != turned.suit.value]
+            names = [a for s, a in NAME_ACTIONS[to_act].items() if s != turned.suit.value]
             if to_act != self.table.dealer:
-                names.append(_SIMPLE[(to_act, "pass")])
+                names.append(BARE_ACTIONS[(to_act, "pass")])
             return tuple(names)
         return ()
 
@@ -290,18 +290,18 @@ class Bidding(Position):
         if c is not None and c.double == CONTRA:
             for s in range(4):
                 if (seat is None or s == seat) and s % 2 == c.seat % 2 and (s == to_act or any_time):
-                    out.append(_SIMPLE[(s, "recontra")])
+                    out.append(BARE_ACTIONS[(s, "recontra")])
             if seat is None or seat == to_act:
-                out.append(_SIMPLE[(to_act, "pass")])
+                out.append(BARE_ACTIONS[(to_act, "pass")])
             return tuple(out)
         if seat is None or seat == to_act:
             top = MIN_BID if c is None else (c.value or MAX_BID + 1) + 1  # capot: nothing above
             if c is None or not c.capot:
                 ceiling = self.table.ceiling
                 if top <= ceiling:
-                    out.extend(_LADDER[to_act][(top - MIN_BID) * 5 : (ceiling - MIN_BID + 1) * 5])
-                out.extend(_CAPOTS[to_act])
-            out.append(_SIMPLE[(to_act, "keep" if a.last_word else "pass")])
+                    out.extend(BID_LADDER[to_act][(top - MIN_BID) * 5 : (ceiling - MIN_BID + 1) * 5])
+                out.extend(CAPOT_BIDS[to_act])
+            out.append(BARE_ACTIONS[(to_act, "keep" if a.last_word else "pass")])
         if c is not None:
             for s in range(4):
                 if (
@@ -309,7 +309,7 @@ class Bidding(Position):
                     and s % 2 != c.seat % 2
                     and ((s == to_act and not a.last_word) or any_time)
                 ):
-                    out.append(_SIMPLE[(s, "contra")])
+                    out.append(BARE_ACTIONS[(s, "contra")])
         return tuple(out)
 
     def bid_range(self, seat: int | None = None) -> dict[str, Any] | None:

@@ -8,7 +8,7 @@ a record's actions is pinned to the action's index.
 from __future__ import annotations
 
 import random
-import secrets
+from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,7 +17,7 @@ from ..belote.duties import judge
 from ..cards import NO_TRUMP, Card, suit_of
 from ..errors import Code, IllegalAction, InvalidRecord, RuleError, scalar
 from ..game import Game, Json
-from ..parse import check_fields, first_field_fault, is_int, parse_record, read_seat, read_strain
+from ..parse import check_fields, first_field_fault, is_int, parse_record, read_seat, read_seed, read_strain
 from ..play import play_on
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord, dealer_of, replay_record
@@ -25,13 +25,11 @@ from ..trick import winning_index
 from ..tricks import legal_answer, partner_winning, read_hand_and_trick, read_played, winner_answer
 from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID, capot_value
 from .scoring import DEAL_POINTS, DOUBLES, NONE, TRICKS, Contract, Tally, bazar_score, duel_score
-from .state import BlotState, build, initial_bazar, initial_duel, start_bazar, start_duel
+from .state import BlotState, initial_bazar, initial_duel, start_bazar, start_duel
 from .summary import card_point_values, check_card_points, check_combinations, read_declarations
 from .table import BAZAR, BAZAR_FIELDS, DUEL, DUEL_FIELDS, card_values, duties
 
 __all__ = ["GAMES", "BazarBlotGame", "BlotDuelGame", "deal_state"]
-
-SEED_LIMIT = 2**53
 
 
 def _canonical(action: Action) -> Action:
@@ -48,29 +46,6 @@ def _canonical(action: Action) -> Action:
     return Action(action.seat, kind)
 
 
-def _seed(given: object) -> int:
-    if given is None:
-        return secrets.randbits(53)
-    if not is_int(given) or not 0 <= given < SEED_LIMIT:  # type: ignore[operator]
-        raise InvalidRecord(
-            Code.INVALID_RULE_VALUE,
-            f"seed {given!r}: an integer from 0 to 2**53 - 1",
-            field="seed",
-            case="seed",
-        )
-    return given  # type: ignore[return-value]
-
-
-def deal_cards(game: str, dealer: int, seed: int) -> HandRecord:
-    """Shuffle with `seed` and deal one card at a time from the dealer's left: eight each in the bazar;
-    five each, the turned card and the 13-card stock in the duel."""
-    if game == BAZAR:
-        return HandRecord(dealer, _bazar_hands(dealer, seed))
-    pack = random.Random(seed).sample(DECK_24, 24)
-    hands = tuple(tuple(pack[(s - dealer - 1) % 2 : 10 : 2]) for s in range(2))
-    return HandRecord(dealer, hands, (), pack[10], tuple(pack[11:]))
-
-
 def _bazar_hands(dealer: int, seed: int) -> tuple[tuple[Card, ...], ...]:
     pack = random.Random(seed).sample(DECK_32, 32)
     return tuple(tuple(pack[(s - dealer - 1) % 4 :: 4]) for s in range(4))
@@ -78,11 +53,7 @@ def _bazar_hands(dealer: int, seed: int) -> tuple[tuple[Card, ...], ...]:
 
 def deal_state(rules: Rules, dealer: int, seed: int) -> BlotState:
     """A fresh deal as an engine state (the benchmark's and the simulations' entry point)."""
-    if rules.game == BAZAR:
-        return initial_bazar(rules, dealer, _bazar_hands(dealer, seed))
-    record = deal_cards(rules.game, dealer, seed)
-    assert record.turned is not None
-    return initial_duel(rules, dealer, record.hands, record.turned, record.stock)
+    return VARIANTS[rules.game].deal_state(rules, dealer, seed)
 
 
 def _in_hand(i: int, e: RuleError) -> RuleError:
@@ -109,10 +80,11 @@ class BlotGame(Game):
     """What the bazar and the duel share; each subclass fixes its deck, seats and scoring."""
 
     family = "blot"
-    game: str
     players: int
     deck: tuple[Card, ...]
     fields: Mapping[str, frozenset[str]]
+    all_dealt = True  # every card of the deck is dealt, so a deal's card points are all taken
+    undealt_note = ""  # what a summary's card points total misses, in its message
 
     def __init__(self, rulebook: RuleBook) -> None:
         self.rulebook = rulebook
@@ -120,8 +92,16 @@ class BlotGame(Game):
 
     # --- records
 
-    def start(self, rules: Rules, record: HandRecord) -> BlotState:
-        return start_bazar(rules, record) if self.game == BAZAR else start_duel(rules, record)
+    @abstractmethod
+    def start(self, rules: Rules, record: HandRecord) -> BlotState: ...
+
+    @abstractmethod
+    def deal_cards(self, dealer: int, seed: int) -> HandRecord:
+        """Shuffle with `seed` and deal from the dealer's left, as the variant deals."""
+
+    @abstractmethod
+    def deal_state(self, rules: Rules, dealer: int, seed: int) -> BlotState:
+        """A fresh deal as an engine state, without a record in between."""
 
     def replay(self, rules: Rules, body: Mapping[str, Any]) -> tuple[HandRecord, BlotState]:
         """Validate a record and replay it; the first bad action raises, pinned to its index."""
@@ -137,16 +117,13 @@ class BlotGame(Game):
             rules.hash, record, lambda: self.start(rules, record), None if fault is None else check
         )
 
-    def build(self, rules: Rules, record: HandRecord) -> BlotState:
-        return build(rules, record, self.game)
-
     # --- operations
 
     def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         dealer = body.get("dealer")
         dealer = 0 if dealer is None else read_seat(dealer, self.players, "dealer")
-        seed = _seed(body.get("seed"))
-        record = deal_cards(self.game, dealer, seed).to_json()
+        seed = read_seed(body.get("seed"))
+        record = self.deal_cards(dealer, seed).to_json()
         echo = rules.echo()
         return {
             "rules": echo,
@@ -172,7 +149,7 @@ class BlotGame(Game):
 
         def check(raw: object, index: int) -> None:
             check_fields(raw, fields, index)
-            # refused here as in a record (state._check_fields), before the canonical form drops it
+            # refused here as in a record (state.check_carried_fields), before the canonical form drops it
             if (
                 isinstance(raw, Mapping)
                 and raw.get("type") == "bid"
@@ -192,18 +169,12 @@ class BlotGame(Game):
             raise InvalidRecord(Code.INVALID_SUMMARY, "give 'hand' (a complete record) or 'summary'")
         return {"rules": rules.echo(), **self.score_tally(rules, self.read_summary(rules, body["summary"]))}
 
+    @abstractmethod
     def score_tally(self, rules: Rules, tally: Tally) -> Json:
-        if self.game == BAZAR:
-            return bazar_score(tally, capot_value(rules), rules["rounding"])
-        return duel_score(tally, rules["rounding"])
+        """A deal's score from its tally."""
 
     def read_trump(self, value: object) -> str:
-        trump = read_strain(value, "trump")
-        if self.game == DUEL and trump == NO_TRUMP:
-            raise InvalidRecord(
-                Code.INVALID_TRUMP, "the duel is always played with a trump suit", field="trump", case="duel"
-            )
-        return trump
+        return read_strain(value, "trump")
 
     def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         trump = self.read_trump(body.get("trump"))
@@ -288,6 +259,11 @@ class BlotGame(Game):
 
     # --- summaries
 
+    def quartet_values(self, rules: Rules) -> str | None:
+        """The table of four-of-a-kind values a summary's combinations are checked against (none:
+        the variant's fixed values)."""
+        return None
+
     def read_summary(self, rules: Rules, summary: object, dealer: int | None = None) -> Tally:
         """A scorepad summary checked against the rules and against what a deal can produce; its
         combinations as two totals or as each seat's declarations (`dealer`: the match's rotation)."""
@@ -329,11 +305,11 @@ class BlotGame(Game):
         if sum(tricks) != TRICKS:
             raise InvalidRecord(Code.INVALID_SUMMARY, "the tricks total 8", field="summary.tricks")
         total = sum(cp)
-        if (self.game == BAZAR and total != DEAL_POINTS) or not LAST_MIN <= total <= DEAL_POINTS:
+        if (self.all_dealt and total != DEAL_POINTS) or not LAST_MIN <= total <= DEAL_POINTS:
             raise InvalidRecord(
                 Code.INVALID_SUMMARY,
                 f"card points total {total}: a deal holds {DEAL_POINTS} with the last trick"
-                + (" (in the duel, less the undealt cards)" if self.game == DUEL else ""),
+                + self.undealt_note,
                 field="summary.card_points",
             )
         for team in (0, 1):
@@ -344,7 +320,7 @@ class BlotGame(Game):
                     field="summary.card_points",
                 )
         check_card_points(cp, tricks, card_point_values(contract.strain, self.players), self.players)
-        table = rules["quartet_values"] if self.game == BAZAR else None
+        table = self.quartet_values(rules)
         trump = contract.strain != NO_TRUMP
         if declared is not None:
             combos = read_declarations(
@@ -365,13 +341,7 @@ class BlotGame(Game):
 
     def _read_contract(self, rules: Rules, data: object) -> Contract | None:
         if data is None:
-            if self.game == DUEL:
-                raise InvalidRecord(
-                    Code.INVALID_SUMMARY,
-                    "every duel has a taker: give its contract",
-                    field="summary.contract",
-                )
-            return None
+            return self.no_contract()
         if not isinstance(data, Mapping):
             raise InvalidRecord(
                 Code.INVALID_SUMMARY,
@@ -389,14 +359,54 @@ class BlotGame(Game):
                 "capot is true or false, double one of none, contra, recontra",
                 field="summary.contract",
             )
-        if self.game == DUEL:
-            if strain == NO_TRUMP or value is not None or capot or double != NONE:
-                raise InvalidRecord(
-                    Code.INVALID_SUMMARY,
-                    "a duel's contract is its taker and a trump suit: no value, capot or double",
-                    field="summary.contract",
-                )
-            return Contract(seat, None, strain)
+        return self.contract(rules, seat, strain, value, capot, double)
+
+    def no_contract(self) -> Contract | None:
+        """A summary without a contract: a deal passed out (four passes)."""
+        return None
+
+    @abstractmethod
+    def contract(
+        self, rules: Rules, seat: int, strain: str, value: object, capot: bool, double: str
+    ) -> Contract:
+        """The summary's contract, checked against what the variant's calling can make."""
+
+
+LAST_MIN = 10  # whoever takes the last trick has at least its 10
+
+
+class BazarBlotGame(BlotGame):
+    id = BAZAR
+    name = "Bazar Blot"
+    summary = (
+        "Armenian Bazar Blot: two teams of two, 32 cards; the bazar auction in tens with contra, "
+        "recontra and capot; combinations and the blot count toward the bid"
+    )
+    min_players = 4
+    max_players = 4
+    players = 4
+    deck = DECK_32
+    fields = BAZAR_FIELDS
+
+    def start(self, rules: Rules, record: HandRecord) -> BlotState:
+        return start_bazar(rules, record)
+
+    def deal_cards(self, dealer: int, seed: int) -> HandRecord:
+        """Eight cards each, one at a time."""
+        return HandRecord(dealer, _bazar_hands(dealer, seed))
+
+    def deal_state(self, rules: Rules, dealer: int, seed: int) -> BlotState:
+        return initial_bazar(rules, dealer, _bazar_hands(dealer, seed))
+
+    def score_tally(self, rules: Rules, tally: Tally) -> Json:
+        return bazar_score(tally, capot_value(rules), rules["rounding"])
+
+    def quartet_values(self, rules: Rules) -> str | None:
+        return rules["quartet_values"]  # type: ignore[no-any-return]
+
+    def contract(
+        self, rules: Rules, seat: int, strain: str, value: object, capot: bool, double: str
+    ) -> Contract:
         ceiling = rules["bid_ceiling"] or MAX_BID
         if capot:
             if value is not None:
@@ -414,27 +424,8 @@ class BlotGame(Game):
         return Contract(seat, value, strain, capot, double)
 
 
-LAST_MIN = 10  # whoever takes the last trick has at least its 10
-
-
-class BazarBlotGame(BlotGame):
-    id = BAZAR
-    game = BAZAR
-    name = "Bazar Blot"
-    summary = (
-        "Armenian Bazar Blot: two teams of two, 32 cards; the bazar auction in tens with contra, "
-        "recontra and capot; combinations and the blot count toward the bid"
-    )
-    min_players = 4
-    max_players = 4
-    players = 4
-    deck = DECK_32
-    fields = BAZAR_FIELDS
-
-
 class BlotDuelGame(BlotGame):
     id = DUEL
-    game = DUEL
     name = "Blot duel"
     summary = (
         "The Armenian Blot duel: two players, 24 cards, five each and a turned card; take or name the "
@@ -446,5 +437,54 @@ class BlotDuelGame(BlotGame):
     deck = DECK_24
     fields = DUEL_FIELDS
 
+    all_dealt = False
+    undealt_note = " (in the duel, less the undealt cards)"
 
-GAMES: tuple[Game, ...] = (BazarBlotGame(BAZAR_BOOK), BlotDuelGame(DUEL_BOOK))
+    def start(self, rules: Rules, record: HandRecord) -> BlotState:
+        return start_duel(rules, record)
+
+    def deal_cards(self, dealer: int, seed: int) -> HandRecord:
+        """Five cards each, one at a time; the next card turned; the 13 left are the stock."""
+        pack = random.Random(seed).sample(DECK_24, 24)
+        hands = tuple(tuple(pack[(s - dealer - 1) % 2 : 10 : 2]) for s in range(2))
+        return HandRecord(dealer, hands, (), pack[10], tuple(pack[11:]))
+
+    def deal_state(self, rules: Rules, dealer: int, seed: int) -> BlotState:
+        record = self.deal_cards(dealer, seed)
+        assert record.turned is not None
+        return initial_duel(rules, dealer, record.hands, record.turned, record.stock)
+
+    def score_tally(self, rules: Rules, tally: Tally) -> Json:
+        return duel_score(tally, rules["rounding"])
+
+    def read_trump(self, value: object) -> str:
+        trump = super().read_trump(value)
+        if trump == NO_TRUMP:
+            raise InvalidRecord(
+                Code.INVALID_TRUMP, "the duel is always played with a trump suit", field="trump", case="duel"
+            )
+        return trump
+
+    def no_contract(self) -> Contract | None:
+        raise InvalidRecord(
+            Code.INVALID_SUMMARY,
+            "every duel has a taker: give its contract",
+            field="summary.contract",
+        )
+
+    def contract(
+        self, rules: Rules, seat: int, strain: str, value: object, capot: bool, double: str
+    ) -> Contract:
+        if strain == NO_TRUMP or value is not None or capot or double != NONE:
+            raise InvalidRecord(
+                Code.INVALID_SUMMARY,
+                "a duel's contract is its taker and a trump suit: no value, capot or double",
+                field="summary.contract",
+            )
+        return Contract(seat, None, strain)
+
+
+VARIANTS: dict[str, BlotGame] = {
+    game.id: game for game in (BazarBlotGame(BAZAR_BOOK), BlotDuelGame(DUEL_BOOK))
+}
+GAMES: tuple[Game, ...] = tuple(VARIANTS.values())

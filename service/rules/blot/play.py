@@ -19,14 +19,14 @@ from ..record import Action
 from ..trick import winning_index
 from .combinations import BLOT, RUN, Declaration, run_name, score_combinations
 from .table import (
-    _CARD,
-    _STRENGTH,
-    _VALUES,
     BAZAR,
+    CARD_OF,
     COMPLETE,
     DUEL,
     PLAY,
     REDEAL,
+    STRENGTHS_BY_STRAIN,
+    VALUES_BY_STRAIN,
     Auction,
     Play,
     Position,
@@ -51,7 +51,7 @@ class Playing(Position):
         undealt: tuple[Card, ...] = ()
         if t.game == DUEL:
             hands, undealt = complete_duel(t, c.seat)
-        values = _VALUES[c.strain]
+        values = VALUES_BY_STRAIN[c.strain]
         rules = t.rules
         combos = score_combinations(
             hands,
@@ -61,11 +61,11 @@ class Playing(Position):
             rules["combination_ties"],
             t.game == BAZAR,
         )
-        play = Play(trump, values, hands, undealt, combos, _STRENGTH[c.strain])
+        play = Play(trump, values, hands, undealt, combos, STRENGTHS_BY_STRAIN[c.strain])
         first = t.first
-        from .state import _make  # the state module builds states (and imports this one)
+        from .state import make_state  # the state module builds states (and imports this one)
 
-        return _make(
+        return make_state(
             t, auction, hands, PLAY, first, first, (), (), (0, 0), (0, 0), play, None, 0, hands[first]
         )
 
@@ -136,8 +136,8 @@ class Playing(Position):
         out = [d.to_json(n) for d in play.combinations.scoring]
         blot = play.combinations.blot_seat
         if blot is not None and play.trump is not None:
-            king = _CARD[("K", play.trump)]
-            queen = _CARD[("Q", play.trump)]
+            king = CARD_OF[("K", play.trump)]
+            queen = CARD_OF[("Q", play.trump)]
             held = self.hands[blot]
             if king not in held and queen not in held:
                 out.append(Declaration(blot, BLOT, (king.text, queen.text), 20, (0, 0, 0, 0)).to_json(n))

@@ -19,15 +19,14 @@ from typing import Any
 from ..belote.cards import DECK_24, DECK_32, LAST_TRICK
 from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, scalar
+from ..parse import read_view_seat
 from ..profile import Rules
-from ..record import Action, HandRecord, check_distinct, check_table, replay
+from ..record import Action, HandRecord, check_distinct, check_table
 from .auction import Bidding
 from .options import ANY_TIME, MAX_BID, capot_value
 from .play import Playing, playable
 from .scoring import Tally, bazar_score, duel_score
 from .table import (
-    _PLAYS,
-    _SHARED,
     AUCTION,
     BAZAR,
     BAZAR_FIELDS,
@@ -36,21 +35,23 @@ from .table import (
     DUEL_FIELDS,
     NAME,
     PLAY,
+    PLAY_ACTIONS,
     REDEAL,
+    SHARED_ACTIONS,
     TAKE,
     Auction,
     Play,
     PlayedTrick,
     Table,
-    _auction,
-    _check_fields,
-    _new,
-    _played,
-    _set_pt_cards,
-    _set_pt_leader,
-    _set_pt_points,
-    _set_pt_winner,
+    check_carried_fields,
     duties,
+    new_auction,
+    new_object,
+    played_json,
+    set_pt_cards,
+    set_pt_leader,
+    set_pt_points,
+    set_pt_winner,
 )
 
 # The phases are named here as well: a state's `phase` is one of them.
@@ -62,7 +63,6 @@ __all__ = [
     "REDEAL",
     "TAKE",
     "BlotState",
-    "build",
     "initial_bazar",
     "initial_duel",
     "start_bazar",
@@ -106,7 +106,7 @@ class BlotState(Bidding, Playing):
             raise self._refuse_play(action)
         c = action.card
         if c is None or action.value is not None or action.strain is not None or action.capot:
-            _check_fields(action, BAZAR_FIELDS["play"])
+            check_carried_fields(action, BAZAR_FIELDS["play"])
             raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
         hands = self.hands
         hand = hands[seat]
@@ -137,7 +137,7 @@ class BlotState(Bidding, Playing):
         n = t.players
         if len(trick) < n:
             nxt = seat + 1 if seat + 1 < n else 0
-            return _make(
+            return make_state(
                 t, self.auction, hands, PLAY, nxt, self.leader, trick, self.tricks, self.won, self.points,
                 play, best, best_seat, playable(hands[nxt], trick, best, best_seat, nxt, play, t),
             )  # fmt: skip
@@ -154,18 +154,18 @@ class BlotState(Bidding, Playing):
         else:
             won = (self.won[0], self.won[1] + 1)
             points = (self.points[0], self.points[1] + pts)
-        done: PlayedTrick = _new(PlayedTrick)
-        _set_pt_leader(done, self.leader)
-        _set_pt_cards(done, trick)
-        _set_pt_winner(done, winner)
-        _set_pt_points(done, pts)
+        done: PlayedTrick = new_object(PlayedTrick)
+        set_pt_leader(done, self.leader)
+        set_pt_cards(done, trick)
+        set_pt_winner(done, winner)
+        set_pt_points(done, pts)
         tricks = (*self.tricks, done)
         if left:
-            return _make(
+            return make_state(
                 t, self.auction, hands, PLAY, winner, winner, (), tricks, won, points, play, None, 0,
                 hands[winner],
             )  # fmt: skip
-        return _make(t, self.auction, hands, COMPLETE, None, winner, (), tricks, won, points, play)
+        return make_state(t, self.auction, hands, COMPLETE, None, winner, (), tricks, won, points, play)
 
     def _call(self, action: Action) -> BlotState:
         """A bid, pass, keep, contra or recontra; in the duel a take, pass or name."""
@@ -180,8 +180,8 @@ class BlotState(Bidding, Playing):
                 params={"type": scalar(kind)},
                 case="named",
             )
-        if id(action) not in _SHARED:
-            _check_fields(action, allowed)
+        if id(action) not in SHARED_ACTIONS:
+            check_carried_fields(action, allowed)
         if self.phase in (COMPLETE, REDEAL):
             raise self._over(action)
         seat = action.seat
@@ -218,7 +218,7 @@ class BlotState(Bidding, Playing):
         if phase == PLAY:
             if to_act is None or (seat is not None and seat != to_act):
                 return ()
-            return tuple(map(_PLAYS[to_act].__getitem__, self.playable))
+            return tuple(map(PLAY_ACTIONS[to_act].__getitem__, self.playable))
         return self.call_actions(seat)
 
     def tally(self) -> Tally:
@@ -249,14 +249,7 @@ class BlotState(Bidding, Playing):
         """The state as JSON; with `seat`, only what that seat may see."""
         t = self.table
         n = t.players
-        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-            raise InvalidRecord(
-                Code.INVALID_SEAT,
-                f"seat {seat!r} is not a seat of a {n}-player table",
-                field="seat",
-                params={"seat": scalar(seat), "players": n},
-                case="table",
-            )
+        seat = read_view_seat(seat, n)
         hands = [[c.text for c in h] if seat is None or s == seat else None for s, h in enumerate(self.hands)]
         c = self.contract
         out: dict[str, Any] = {
@@ -273,14 +266,14 @@ class BlotState(Bidding, Playing):
             "tricks": [
                 {
                     "leader": p.leader,
-                    "cards": _played(p.leader, p.cards, n),
+                    "cards": played_json(p.leader, p.cards, n),
                     "winner": p.winner,
                     "points": p.points,
                 }
                 for p in self.tricks
             ],
             "current_trick": (
-                {"leader": self.leader, "cards": _played(self.leader, self.trick, n)}
+                {"leader": self.leader, "cards": played_json(self.leader, self.trick, n)}
                 if self.phase == PLAY
                 else None
             ),
@@ -305,7 +298,7 @@ _SETTERS = tuple(BlotState.__dict__[f.name].__set__ for f in fields(BlotState))
  _set_won, _set_points, _set_play, _set_best, _set_best_seat, _set_playable) = _SETTERS  # fmt: skip
 
 
-def _make(
+def make_state(
     table: Table,
     auction: Auction,
     hands: tuple[tuple[Card, ...], ...],
@@ -321,7 +314,7 @@ def _make(
     best_seat: int = 0,
     playable: tuple[Card, ...] = (),
 ) -> BlotState:
-    s: BlotState = _new(BlotState)
+    s: BlotState = new_object(BlotState)
     _set_table(s, table)
     _set_auction(s, auction)
     _set_hands(s, hands)
@@ -370,7 +363,9 @@ def initial_bazar(rules: Rules, dealer: int, hands: tuple[tuple[Card, ...], ...]
         rules["contra"] == ANY_TIME,
         duties(rules["undertrump"]),
     )
-    return _make(table, _auction((), None), hands, AUCTION, first, first, (), (), (0, 0), (0, 0), None)
+    return make_state(
+        table, new_auction((), None), hands, AUCTION, first, first, (), (), (0, 0), (0, 0), None
+    )
 
 
 def start_duel(rules: Rules, record: HandRecord) -> BlotState:
@@ -398,10 +393,4 @@ def initial_duel(
 ) -> BlotState:
     first = 1 - dealer
     table = Table(rules, DUEL, 2, dealer, first, hands, turned, stock, 0, False, duties(rules["undertrump"]))
-    return _make(table, _auction((), None), hands, TAKE, first, first, (), (), (0, 0), (0, 0), None)
-
-
-def build(rules: Rules, record: HandRecord, game: str) -> BlotState:
-    """Validate the deal, then replay its actions (the first illegal one raises, with its index)."""
-    start = start_bazar(rules, record) if game == BAZAR else start_duel(rules, record)
-    return replay(start, record.actions)
+    return make_state(table, new_auction((), None), hands, TAKE, first, first, (), (), (0, 0), (0, 0), None)

@@ -69,35 +69,35 @@ _DUTIES: dict[str, BeloteDuties] = {
 }
 
 # Actions are values: the legal ones are built once and shared by every state.
-_PLAYS: tuple[dict[Card, Action], ...] = tuple(
+PLAY_ACTIONS: tuple[dict[Card, Action], ...] = tuple(
     {c: Action(seat, "play", card=c) for c in DECK_32} for seat in range(4)
 )  # cards hash by identity (interned), so these lookups are cheap
-_SIMPLE: dict[tuple[int, str], Action] = {
+BARE_ACTIONS: dict[tuple[int, str], Action] = {
     (seat, kind): Action(seat, kind)
     for seat in range(4)
     for kind in ("pass", "keep", "contra", "recontra", "take")
 }
 # seat -> every numeric bid from 8 to MAX_BID, in ladder order (value, then strain S H D C NT)
-_LADDER: tuple[tuple[Action, ...], ...] = tuple(
+BID_LADDER: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(seat, "bid", v, s) for v in range(MIN_BID, MAX_BID + 1) for s in STRAINS)
     for seat in range(4)
 )
-_CAPOTS: tuple[tuple[Action, ...], ...] = tuple(
+CAPOT_BIDS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(seat, "bid", None, s, capot=True) for s in STRAINS) for seat in range(4)
 )
-_NAMES: tuple[dict[str, Action], ...] = tuple(
+NAME_ACTIONS: tuple[dict[str, Action], ...] = tuple(
     {s.value: Action(seat, "name", strain=s.value) for s in SUITS} for seat in range(2)
 )
 # The shared actions above carry only the fields their type uses: apply skips that check for them
 # (by identity: they live as long as the module, so their ids stay theirs).
-_SHARED: frozenset[int] = frozenset(
+SHARED_ACTIONS: frozenset[int] = frozenset(
     id(a)
     for group in (
-        *(p.values() for p in _PLAYS),
-        _SIMPLE.values(),
-        *_LADDER,
-        *_CAPOTS,
-        *(n.values() for n in _NAMES),
+        *(p.values() for p in PLAY_ACTIONS),
+        BARE_ACTIONS.values(),
+        *BID_LADDER,
+        *CAPOT_BIDS,
+        *(n.values() for n in NAME_ACTIONS),
     )
     for a in group
 )
@@ -206,7 +206,7 @@ class Position:
             )
 
 
-_CARD: dict[tuple[str, Suit], Card] = {(c.rank, c.suit): c for c in DECK_32}
+CARD_OF: dict[tuple[str, Suit], Card] = {(c.rank, c.suit): c for c in DECK_32}
 
 
 def card_values(strain: str) -> dict[Card, int]:
@@ -216,7 +216,7 @@ def card_values(strain: str) -> dict[Card, int]:
     return {c: TRUMP_POINTS[c.rank] if c.suit is trump else PLAIN_POINTS[c.rank] for c in DECK_32}
 
 
-_VALUES: dict[str, dict[Card, int]] = {s: card_values(s) for s in STRAINS}
+VALUES_BY_STRAIN: dict[str, dict[Card, int]] = {s: card_values(s) for s in STRAINS}
 
 
 def card_strengths(strain: str) -> dict[Card, int]:
@@ -225,10 +225,10 @@ def card_strengths(strain: str) -> dict[Card, int]:
     return STRENGTHS[suit_of(strain)]
 
 
-_STRENGTH: dict[str, dict[Card, int]] = {s: card_strengths(s) for s in STRAINS}
+STRENGTHS_BY_STRAIN: dict[str, dict[Card, int]] = {s: card_strengths(s) for s in STRAINS}
 
 
-def _check_fields(action: Action, allowed: frozenset[str]) -> None:
+def check_carried_fields(action: Action, allowed: frozenset[str]) -> None:
     """An action carrying a field its type does not use is refused, never silently dropped."""
     extra = [
         name
@@ -255,11 +255,11 @@ def _check_fields(action: Action, allowed: frozenset[str]) -> None:
         )
 
 
-def _played(leader: int, cards: Sequence[Card], n: int) -> list[dict[str, Any]]:
+def played_json(leader: int, cards: Sequence[Card], n: int) -> list[dict[str, Any]]:
     return [{"seat": (leader + i) % n, "card": c.text} for i, c in enumerate(cards)]
 
 
-_new = object.__new__
+new_object = object.__new__
 
 _set_a_calls, _set_a_contract, _set_a_passes, _set_a_last_word, _set_a_replies = (
     Auction.__dict__[f.name].__set__ for f in fields(Auction)
@@ -269,7 +269,7 @@ _set_c_seat, _set_c_value, _set_c_strain, _set_c_capot, _set_c_double = (
 )
 
 
-def _auction(
+def new_auction(
     calls: tuple[Action, ...],
     contract: Contract | None,
     passes: int = 0,
@@ -277,7 +277,7 @@ def _auction(
     replies: int = 0,
 ) -> Auction:
     """Auction(...) without the frozen dataclass __init__ (one per call of the auction)."""
-    a: Auction = _new(Auction)
+    a: Auction = new_object(Auction)
     _set_a_calls(a, calls)
     _set_a_contract(a, contract)
     _set_a_passes(a, passes)
@@ -286,9 +286,11 @@ def _auction(
     return a
 
 
-def _contract(seat: int, value: int | None, strain: str, capot: bool = False, double: str = NONE) -> Contract:
+def new_contract(
+    seat: int, value: int | None, strain: str, capot: bool = False, double: str = NONE
+) -> Contract:
     """Contract(...) without the frozen dataclass __init__."""
-    c: Contract = _new(Contract)
+    c: Contract = new_object(Contract)
     _set_c_seat(c, seat)
     _set_c_value(c, value)
     _set_c_strain(c, strain)
@@ -298,4 +300,4 @@ def _contract(seat: int, value: int | None, strain: str, capot: bool = False, do
 
 
 _PT_SETTERS = tuple(PlayedTrick.__dict__[f.name].__set__ for f in fields(PlayedTrick))
-_set_pt_leader, _set_pt_cards, _set_pt_winner, _set_pt_points = _PT_SETTERS
+set_pt_leader, set_pt_cards, set_pt_winner, set_pt_points = _PT_SETTERS

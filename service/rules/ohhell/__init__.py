@@ -6,6 +6,6 @@ arithmetic, and `game` the translation between the contract's JSON and the engin
 
 from __future__ import annotations
 
-from .game import GAMES, HandState, OhHellGame, deal_state, parse_record, start_state
+from .game import GAMES, HandState, OhHellGame, deal_state, parse_record
 
-__all__ = ["GAMES", "HandState", "OhHellGame", "deal_state", "parse_record", "start_state"]
+__all__ = ["GAMES", "HandState", "OhHellGame", "deal_state", "parse_record"]

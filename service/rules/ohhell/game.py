@@ -8,7 +8,6 @@ Every input that passed the wire schema either gets an answer or a `RuleError` w
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 from ..cards import NO_TRUMP, Card, suit_of
 from ..errors import Code, InvalidRecord, RuleError, scalar
 from ..game import Game, Json
-from ..parse import is_int, parse_record, read_seat, read_strain
+from ..parse import is_int, parse_record, read_seat, read_seed, read_strain
 from ..play import play_on
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord, dealer_of
@@ -42,10 +41,11 @@ from .state import (
     initial,
     needs_turned,
     schedule,
+    start,
     trump_mode,
 )
 
-__all__ = ["GAMES", "HandState", "OhHellGame", "deal_state", "parse_record", "start_state"]
+__all__ = ["GAMES", "HandState", "OhHellGame", "deal_state", "parse_record"]
 
 
 def _canonical(action: Action) -> Action:
@@ -60,11 +60,6 @@ def _canonical(action: Action) -> Action:
 
 
 # --------------------------------------------------------------------- engine entry points
-
-
-def start_state(rules: Rules, record: HandRecord) -> HandState:
-    """Validate a record and replay it: the public engine entry for a record."""
-    return build(rules, record)
 
 
 def deal_cards(
@@ -265,6 +260,9 @@ class OhHellGame(Game):
         self.max_players = max_players
         self.rulebook = rulebook
 
+    def start(self, rules: Rules, record: HandRecord) -> HandState:
+        return start(rules, record)
+
     def deal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         n = rules["players"]
         sizes = schedule(rules)
@@ -279,8 +277,7 @@ class OhHellGame(Game):
             )
         dealer = body.get("dealer")
         dealer = (rnd - 1) % n if dealer is None else read_seat(dealer, n, "dealer")
-        given = body.get("seed")
-        seed: int = given if type(given) is int else secrets.randbits(53)  # exact in every JSON client
+        seed = read_seed(body.get("seed"))
         hands, turned = deal_cards(rules, dealer, seed, rnd)
         record = HandRecord(dealer, hands, (), turned, (), rnd).to_json()
         echo = rules.echo()

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..cards import NO_TRUMP, STRAINS, Card, Suit, deck, suit_of
 from ..errors import Code, IllegalAction, InvalidRecord, card_params, scalar
+from ..parse import read_view_seat
 from ..profile import Rules
 from ..record import Action, HandRecord, check_distinct, replay_record
 from ..trick import legal_cards, winning_index
@@ -426,14 +427,7 @@ class HandState:
         """The state as JSON; with `seat`, only what that seat may see."""
         t = self.table
         n = t.players
-        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-            raise InvalidRecord(
-                Code.INVALID_SEAT,
-                f"seat {seat!r} is not a seat of a {n}-player table",
-                field="seat",
-                params={"seat": scalar(seat), "players": n},
-                case="table",
-            )
+        seat = read_view_seat(seat, n)
         all_in = len(self.bids) == n
         bids: list[dict[str, Any]] = []
         for i, value in enumerate(self.bids):
