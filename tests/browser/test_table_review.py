@@ -4,12 +4,13 @@ match result on a phone."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from .conftest import Tab
-from .test_table import open_table
+from .test_table import act, open_table, play_to_sheet
 
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
@@ -36,3 +37,37 @@ def test_every_cards_index_is_seen_in_an_arabic_fan_on_a_phone(tab: Tab) -> None
     seen = page.evaluate(INDEX_SEEN)
     assert len(seen) >= 10, seen
     assert all(ok for _, ok in seen), seen
+
+
+def test_match_lengths_are_written_in_arabic_digits(tab: Tab) -> None:
+    page: Any = tab.page
+    page.goto(f"{tab.base}/table?pause=0")
+    page.wait_for_selector("#settings:not([hidden])")
+    page.select_option("#set-lang", "ar")
+    page.wait_for_selector('#settings[data-lang="ar"]')
+    for game in ("baloot", "oh-hell", "bazar-blot"):
+        page.select_option("#set-game", game)
+        labels = page.eval_on_selector_all("#set-length option", "els => els.map(e => e.textContent)")
+        assert labels and not any(re.search("[0-9]", label) for label in labels), (game, labels)
+        assert any(re.search("[\u0660-\u0669]", label) for label in labels), (game, labels)
+
+
+def test_a_trick_the_player_took_is_said_in_the_second_person(tab: Tab) -> None:
+    """Last trick names who took it; the player's own is "You take the trick", not "You takes"."""
+    page: Any = tab.page
+    open_table(tab, "oh-hell")
+    ready = "() => document.querySelector('#me.to-act') && !document.querySelector('#last-trick[disabled]')"
+    for _ in range(7):
+        play_to_sheet(
+            tab, illegal=False, until=lambda s: s["mine"] and bool(s["legal"]) and page.evaluate(ready)
+        )
+        page.click("#last-trick")
+        winner = page.eval_on_selector("#trick.last .card.winner", "el => Number(el.dataset.seat)")
+        note = page.inner_text("#trick-note")
+        page.click("#last-trick")
+        if winner == 0:
+            assert note == "You take the trick", note
+            return
+        assert note.endswith("takes the trick"), note
+        act(page, page.locator("#hand .card.legal").first)
+    pytest.fail("the player took no trick: pick another seed")

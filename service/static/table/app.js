@@ -101,6 +101,13 @@ async function loadWords() {
 function num(n) {
   return typeof n === "number" ? numbers.format(n) : String(n ?? "—");
 }
+/**
+ * The numbers inside a text written as the language writes them ("152 نقطة" in Arabic: ١٥٢).
+ * @param {string} text
+ */
+function digits(text) {
+  return text.replace(/\d+/g, (n) => num(Number(n)));
+}
 /** @type {Saved | null} */
 let saved = null;
 /** @type {View | null} */
@@ -345,7 +352,7 @@ function settingsChanged(keep = false) {
     if (!values.length && typeof length.default === "number") values = [String(length.default), String(length.default * 2 - 1)];
     fill(
       /** @type {HTMLSelectElement} */ ($("set-length")),
-      values.map((v) => [v, t(`length.${v}`) === `length.${v}` ? (/^\d+$/.test(v) ? num(Number(v)) : v) : t(`length.${v}`)]),
+      values.map((v) => [v, digits(t(`length.${v}`) === `length.${v}` ? v : t(`length.${v}`))]),
       chosen("set-length", length.default),
     );
     $("set-length").dataset.option = length.name;
@@ -820,7 +827,9 @@ function renderTrick(v) {
   trick.replaceChildren(...cards.map((/** @type {any} */ p) => trickCard(p.seat, p.card, shown && p.seat === shown.winner)));
   trick.classList.toggle("done", Boolean(shown));
   trick.classList.toggle("last", Boolean(!held && shown));
-  note.textContent = shown && typeof shown.winner === "number" ? t("won_by", { name: seatName(shown.winner) }) : "";
+  // the player's own win in the second person ("You take the trick", not "You takes")
+  const won = shown && typeof shown.winner === "number" ? shown.winner : null;
+  note.textContent = won === null ? "" : won === ME ? t("won_by_you") : t("won_by", { name: seatName(won) });
 }
 
 /**
