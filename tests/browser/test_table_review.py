@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from .conftest import Tab
-from .test_table import act, open_table, play_to_sheet
+from .conftest import Tab, screenshot
+from .test_table import act, api_post, open_table, play_to_sheet, stored
 
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
@@ -71,3 +71,52 @@ def test_a_trick_the_player_took_is_said_in_the_second_person(tab: Tab) -> None:
         assert note.endswith("takes the trick"), note
         act(page, page.locator("#hand .card.legal").first)
     pytest.fail("the player took no trick: pick another seed")
+
+
+def played_by_bots(tab: Tab, game: str, rules: dict[str, Any], hands: int) -> list[dict[str, Any]]:
+    """`hands` records of a match played to their end through the API (the bots in every seat),
+    each dealt by the dealer and round that matches/score names, as the page deals them."""
+    records: list[dict[str, Any]] = []
+    for i in range(hands):
+        body: dict[str, Any] = {"rules": rules, "seed": 100 + i}
+        if records:
+            match = api_post(tab, game, "matches/score", {"hands": [{"hand": r} for r in records]})
+            body["dealer"] = match["next_dealer"]
+            if "next_round" in match:
+                body["round"] = match["next_round"]
+        record = api_post(tab, game, "deals", body)["hand"]
+        view = api_post(tab, game, "hands/state", {**record, "seat": 0})
+        while view["to_act"] is not None:
+            ask = {"hand": record, "seat": view["to_act"], "level": "easy", "seed": 1, "play": {"views": [0]}}
+            played = api_post(tab, game, "hands/suggest", ask)["played"]
+            record, view = played["hand"], played["views"][0]
+        records.append(record)
+    return records
+
+
+def test_the_match_result_fits_a_phone_under_its_own_headers(tab: Tab) -> None:
+    """Oh Hell's last deal of a 7-1 schedule played at 360 px: the result's table stays on the
+    screen (no sideways scroll of the page), its deals told by their trump, and no Menu left."""
+    page: Any = tab.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(tab, "oh-hell")
+    saved = stored(page)
+    s = saved["settings"]
+    rules = {"profile": s["profile"], "players": s["players"], "schedule": s["length"]}
+    records = played_by_bots(tab, "oh-hell", rules, 6)  # 7 cards down to 2: the 1-card deal is left
+    saved.update(records=records, record=None, match=None)
+    page.evaluate("s => localStorage.setItem('trickref.table.v1', JSON.stringify(s))", saved)
+    page.reload()
+    play_to_sheet(tab, illegal=False)
+    page.click("#next")
+    page.wait_for_selector("#result:not([hidden])")
+    headers = page.eval_on_selector_all("#result-body th[scope=col]", "els => els.map(e => e.textContent)")
+    assert headers[:2] == ["Deal", "Trump"], headers
+    assert len(headers) == 2 + 4 and all(headers), headers
+    assert page.locator("#result-body tbody tr, #result-body tr").count() == 1 + 7 + 1  # head, deals, totals
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # four players' columns fit a phone whole; only more would scroll, inside their own box
+    assert page.eval_on_selector("#result-body .scroll", "el => el.scrollWidth <= el.clientWidth")
+    assert not page.is_visible("#menu")
+    assert page.inner_text("#status") == ""
+    screenshot(page, "result-oh-hell-360x740")

@@ -616,6 +616,7 @@ function next() {
   if (saved.finished) {
     renderResult();
     show("result");
+    $("menu").hidden = true; // the match is over: New match is the way on, nothing to leave
     // the hand's words are over: the result screen says only the match's
     status("");
     for (const chip of ["chip-contract", "chip-points"]) $(chip).textContent = "";
@@ -1201,7 +1202,7 @@ function renderSheet(score) {
   }
   line("hand", t("hand_scores"), scores);
   if (match) line("totals", t("totals"), match.totals || []);
-  body.append(compact);
+  body.append(scrolls(compact));
 
   const decided = ruling(s);
   if (decided) {
@@ -1226,7 +1227,7 @@ function renderSheet(score) {
     for (const row of rows) tr.append(td(row[key]));
     table.append(tr);
   }
-  details.append(table);
+  details.append(scrolls(table));
   const facts = document.createElement("dl");
   /** @param {string} key @param {string} value */
   const fact = (key, value) => {
@@ -1244,6 +1245,18 @@ function renderSheet(score) {
   if (last && typeof last.winner === "number") fact("last_trick", seatName(last.winner));
   details.append(facts);
   body.append(details);
+}
+
+/**
+ * A table in a box that scrolls sideways on its own when its columns outgrow a phone (seven
+ * players), so the page never does.
+ * @param {HTMLElement} table
+ */
+function scrolls(table) {
+  const box = document.createElement("div");
+  box.className = "scroll";
+  box.append(table);
+  return box;
 }
 
 /** @param {string[]} labels a row of column headers */
@@ -1285,8 +1298,11 @@ function renderResult() {
   const totals = /** @type {number[]} */ (match.totals || []);
   const table = document.createElement("table");
   table.className = "sheet";
-  table.append(headRow([t("deal"), t("contract"), ...totals.map((_, i) => sideName(i))]));
-  for (const deal of match.deals || match.rounds || []) {
+  const deals = /** @type {Record<string, any>[]} */ (match.deals || match.rounds || []);
+  // the Oh Hell family has no contract: its deals are told by their trump
+  const told = deals.some((d) => "contract" in d) ? t("contract") : t("trump");
+  table.append(headRow([t("deal"), told, ...totals.map((_, i) => sideName(i))]));
+  for (const deal of deals) {
     const tr = document.createElement("tr");
     const made = deal.made === undefined || Array.isArray(deal.made) ? "" : deal.made ? " ✓" : " ✗";
     tr.append(th(num(deal.deal ?? deal.round), "row"));
@@ -1298,7 +1314,7 @@ function renderResult() {
   foot.dataset.key = "totals";
   foot.append(th(t("totals"), "row"), td(""), ...totals.map((n) => td(n)));
   table.append(foot);
-  body.append(table);
+  body.append(scrolls(table));
   saved = null;
   store();
 }
