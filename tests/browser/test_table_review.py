@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from .conftest import Tab, screenshot
-from .test_table import act, api_post, open_table, play_to_sheet, stored
+from .test_table import act, api_get, api_post, open_table, play_to_sheet, stored
 
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
@@ -120,3 +120,15 @@ def test_the_match_result_fits_a_phone_under_its_own_headers(tab: Tab) -> None:
     assert not page.is_visible("#menu")
     assert page.inner_text("#status") == ""
     screenshot(page, "result-oh-hell-360x740")
+
+
+def test_a_declared_combination_keeps_the_name_it_was_announced_by(tab: Tab) -> None:
+    """The duel: the opponent announces a terz, then shows its cards; the shown run is still called
+    a terz (the glossary's `terz`), not by its kind (`run`)."""
+    page: Any = tab.page
+    open_table(tab, "blot-duel", lang="ru", seed=19)
+    play_to_sheet(tab, illegal=False, until=lambda s: page.locator(".combo .card").count() > 0)
+    glossary = api_get(tab, "/v1/games/blot-duel/glossary", lang="ru")["combinations"]
+    said = page.eval_on_selector_all(".combo", "els => els.map(e => e.firstChild.textContent)")
+    assert said and not any(line.startswith(glossary["run"]) for line in said), said
+    assert any(line.startswith(glossary["terz"]) for line in said), said

@@ -894,9 +894,7 @@ function seatEl(seat, v, calling) {
     el.append(b);
   }
   // combinations and projects, once, with their cards when they are shown
-  const declared = /** @type {any[]} */ (v.declarations || []);
-  const items = [...declared, ...(v.announcements || []).filter((/** @type {any} */ a) => !declared.some((d) => d.seat === a.seat && (d.kind ?? d.name) === (a.kind ?? a.name)))];
-  for (const item of items.filter((i) => i.seat === seat)) {
+  for (const item of combinations(v).filter((i) => i.seat === seat)) {
     const line = document.createElement("span");
     line.className = "combo";
     const what = item.name ?? item.kind ?? item.type ?? "";
@@ -905,6 +903,26 @@ function seatEl(seat, v, calling) {
     el.append(line);
   }
   return el;
+}
+
+/**
+ * Every combination or project once: a declaration (shown with its cards) under the name its seat
+ * announced it by (a run announced as a terz is still a terz when its cards are shown), then the
+ * announcements not declared (yet).
+ * @param {Record<string, any>} v
+ * @returns {Record<string, any>[]}
+ */
+function combinations(v) {
+  const left = /** @type {any[]} */ ([...(v.announcements || [])]);
+  /** @param {any} a @param {any} d */
+  const same = (a, d) => a.seat === d.seat && (a.kind ?? a.name) === (d.kind ?? d.name);
+  const declared = /** @type {any[]} */ (v.declarations || []).map((d) => {
+    let i = left.findIndex((a) => same(a, d) && a.points === d.points);
+    if (i < 0) i = left.findIndex((a) => same(a, d));
+    const announced = i < 0 ? null : left.splice(i, 1)[0];
+    return announced && announced.name ? { ...d, name: announced.name } : d;
+  });
+  return [...declared, ...left.filter((a) => !declared.some((d) => same(a, d)))];
 }
 
 /**
