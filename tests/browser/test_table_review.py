@@ -132,3 +132,21 @@ def test_a_declared_combination_keeps_the_name_it_was_announced_by(tab: Tab) -> 
     said = page.eval_on_selector_all(".combo", "els => els.map(e => e.firstChild.textContent)")
     assert said and not any(line.startswith(glossary["run"]) for line in said), said
     assert any(line.startswith(glossary["terz"]) for line in said), said
+
+
+# the parts of every seat around the table that stick out of the screen
+OFF_SCREEN = """() => [...document.querySelectorAll('#seats .seat, #seats .seat *')].flatMap(el => {
+  const r = el.getBoundingClientRect();
+  return r.width && (r.left < 0 || r.right > innerWidth) ? [el.className || el.tagName] : [];
+})"""
+
+
+def test_a_seats_combination_with_its_cards_stays_on_a_phones_screen(tab: Tab) -> None:
+    """The bazar in Armenian at 360 px: the right seat shows a fifty with its cards, wrapped in the
+    seat, not cut off by the screen's edge."""
+    page: Any = tab.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(tab, "bazar-blot", lang="hy", seed=5)
+    play_to_sheet(tab, illegal=False, until=lambda s: page.locator("#seats .combo .card").count() > 0)
+    assert page.evaluate(OFF_SCREEN) == []
+    screenshot(page, "combination-bazar-blot-hy-360x740", full_page=False)
