@@ -150,3 +150,23 @@ def test_a_seats_combination_with_its_cards_stays_on_a_phones_screen(tab: Tab) -
     play_to_sheet(tab, illegal=False, until=lambda s: page.locator("#seats .combo .card").count() > 0)
     assert page.evaluate(OFF_SCREEN) == []
     screenshot(page, "combination-bazar-blot-hy-360x740", full_page=False)
+
+
+def test_the_hand_keeps_still_while_the_bazar_lasts(tab: Tab) -> None:
+    """A bid is not a contract yet: during the bazar the hand stays in the no-trump order however
+    the bids go (it jumped to the highest bid's suit at every bid)."""
+    page: Any = tab.page
+    open_table(tab, "bazar-blot", lang="hy", seed=5)
+
+    def my_second_call(s: dict[str, Any]) -> bool:
+        actions = stored(page)["record"]["actions"]
+        return bool(s["mine"] and s["calls"] and any(a["seat"] == 0 for a in actions))
+
+    play_to_sheet(tab, illegal=False, until=my_second_call)
+    view = api_post(tab, "bazar-blot", "hands/state", {**stored(page)["record"], "seat": 0})
+    assert view["contract"]["strain"] != "NT", view["contract"]  # the highest bid names a suit
+    order = api_get(tab, "/v1/games/bazar-blot/glossary")["hand_order"]["NT"]
+    shown = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    key = {s: i for i, s in enumerate(order["suits"])}
+    rank = {r: i for i, r in enumerate(order["ranks"])}
+    assert shown == sorted(shown, key=lambda c: (key[c[-1]], rank[c[:-1]])), shown

@@ -1108,7 +1108,11 @@ function srOnly(text) {
  * @param {Record<string, any>} v
  */
 function sortHand(cards, v) {
-  const strain = v.contract && typeof v.contract.strain === "string" ? v.contract.strain : typeof v.trump === "string" ? v.trump : null;
+  // while the calling lasts the highest bid is not a contract yet: the hand keeps still (NT, or
+  // the trump the deal turned) instead of jumping at every bid
+  const settled = !CALLING_PHASES.has(String(v.phase)) || v.phase === "doubling";
+  const strain =
+    settled && v.contract && typeof v.contract.strain === "string" ? v.contract.strain : typeof v.trump === "string" ? v.trump : null;
   const order = handOrder(strain);
   if (!order) return cards;
   /** @param {string} card */
