@@ -697,6 +697,7 @@ async function timeout() {
   if (saved.timeouts >= 3) {
     autopilot = true; // three in a row: the table keeps playing the seat until Take over
     $("autopilot").hidden = false;
+    $("take-over").focus(); // the seat's own controls are gone: the one way back has the focus
   }
   await advance();
 }
@@ -1445,7 +1446,13 @@ async function main() {
     if (saved) saved.timeouts = 0;
     $("autopilot").hidden = true;
     generation += 1;
-    resume().catch(failed);
+    // back at the seat: the focus to its first call or playable card (Take over is hidden now)
+    resume()
+      .then(() => {
+        const first = /** @type {HTMLElement | null} */ (document.querySelector('#calls-panel:not([hidden]) button, #hand [tabindex="0"]'));
+        first?.focus();
+      })
+      .catch(failed);
   });
   document.addEventListener("keydown", onKey);
   if (stored && !stored.finished && (stored.record || stored.records.length)) {
