@@ -4,12 +4,13 @@ match result on a phone."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 
-from .conftest import Tab, screenshot
+from .conftest import ROOT, Tab, screenshot
 from .test_table import act, api_get, api_post, open_table, play_to_sheet, stored
 
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
@@ -94,32 +95,68 @@ def played_by_bots(tab: Tab, game: str, rules: dict[str, Any], hands: int) -> li
     return records
 
 
-def test_the_match_result_fits_a_phone_under_its_own_headers(tab: Tab) -> None:
-    """Oh Hell's last deal of a 7-1 schedule played at 360 px: the result's table stays on the
-    screen (no sideways scroll of the page), its deals told by their trump, and no Menu left."""
+TABLE_STRINGS = ROOT / "service" / "static" / "table" / "i18n"
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "length", "before"),
+    [("oh-hell", "en", "7-1", 6), ("baloot", "ar", "hands", 4)],  # the last deal left to play
+)
+def test_the_match_result_fits_a_phone_under_its_own_headers(
+    tab: Tab, game: str, lang: str, length: str, before: int
+) -> None:
+    """The last deal of a short match played at 360 px (the deals before it played through the
+    API): the result's table stays on the screen (no sideways scroll of the page), its deals told by
+    their contract (Oh Hell's by their trump), the winner said as a sentence for the player's own
+    side ("We win the match", not "Winner: Us"), and no Menu left."""
     page: Any = tab.page
+    words = json.loads((TABLE_STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
     page.set_viewport_size({"width": 360, "height": 740})
-    open_table(tab, "oh-hell")
+    open_table(tab, game, lang=lang)
+    if game == "baloot":
+        page.click("#menu")
+        page.click("#leave-yes")
+        page.select_option("#set-game", game)
+        page.select_option("#set-length", length)
+        page.click("#play")
+        page.wait_for_selector("#table:not([hidden])")
     saved = stored(page)
     s = saved["settings"]
-    rules = {"profile": s["profile"], "players": s["players"], "schedule": s["length"]}
-    records = played_by_bots(tab, "oh-hell", rules, 6)  # 7 cards down to 2: the 1-card deal is left
+    assert (s["lengthOption"], s["length"]) == ({"oh-hell": "schedule"}.get(game, "match"), length)
+    rules = {"profile": s["profile"], s["lengthOption"]: s["length"]}
+    if s["players"]:
+        rules["players"] = s["players"]
+    records = played_by_bots(tab, game, rules, before)
     saved.update(records=records, record=None, match=None)
     page.evaluate("s => localStorage.setItem('trickref.table.v1', JSON.stringify(s))", saved)
     page.reload()
     play_to_sheet(tab, illegal=False)
+    final = stored(page)["records"]
+    assert len(final) == before + 1
+    match = api_post(tab, game, "matches/score", {"hands": [{"hand": r} for r in final]})
+    assert match["finished"]
     page.click("#next")
     page.wait_for_selector("#result:not([hidden])")
     headers = page.eval_on_selector_all("#result-body th[scope=col]", "els => els.map(e => e.textContent)")
-    assert headers[:2] == ["Deal", "Trump"], headers
-    assert len(headers) == 2 + 4 and all(headers), headers
-    assert page.locator("#result-body tbody tr, #result-body tr").count() == 1 + 7 + 1  # head, deals, totals
+    told = words["trump"] if game == "oh-hell" else words.get("contract@baloot", words["contract"])
+    assert headers[:2] == [words["deal"], told], headers
+    sides = 4 if game == "oh-hell" else 2
+    assert len(headers) == 2 + sides and all(headers), headers
+    assert page.locator("#result-body tr").count() == 1 + before + 1 + 1  # head, deals, totals
+    winner = page.inner_text("#result-body .winner")
+    if game == "baloot":
+        assert winner == words["winner_us" if match["winner"] == 0 else "winner_them"], winner
+    else:
+        name = headers[2 + match["winner"]]
+        assert winner == (
+            words["winner_you"] if match["winner"] == 0 else words["winner"].replace("{name}", name)
+        )
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # four players' columns fit a phone whole; only more would scroll, inside their own box
     assert page.eval_on_selector("#result-body .scroll", "el => el.scrollWidth <= el.clientWidth")
     assert not page.is_visible("#menu")
     assert page.inner_text("#status") == ""
-    screenshot(page, "result-oh-hell-360x740")
+    screenshot(page, f"result-{game}-{lang}-360x740")
 
 
 def test_a_declared_combination_keeps_the_name_it_was_announced_by(tab: Tab) -> None:

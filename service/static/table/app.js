@@ -1316,7 +1316,12 @@ function renderResult() {
   const winner = document.createElement("p");
   winner.className = "winner";
   const w = match.winner;
-  winner.textContent = w === null || w === undefined ? t("draw") : t("winner", { name: typeof w === "number" ? sideName(w) : String(w) });
+  // a sentence for the player's own side ("We win the match"), not "Winner: Us"
+  let said = t("draw");
+  if (typeof w === "number" && inSides()) said = w === 0 ? t("winner_us") : t("winner_them");
+  else if (w === ME) said = t("winner_you");
+  else if (w !== null && w !== undefined) said = t("winner", { name: typeof w === "number" ? sideName(w) : String(w) });
+  winner.textContent = said;
   body.append(winner);
   const totals = /** @type {number[]} */ (match.totals || []);
   const table = document.createElement("table");
