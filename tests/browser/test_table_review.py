@@ -207,3 +207,22 @@ def test_the_hand_keeps_still_while_the_bazar_lasts(tab: Tab) -> None:
     key = {s: i for i, s in enumerate(order["suits"])}
     rank = {r: i for i, r in enumerate(order["ranks"])}
     assert shown == sorted(shown, key=lambda c: (key[c[-1]], rank[c[:-1]])), shown
+
+
+def test_the_seats_on_the_left_and_the_right_are_drawn_alike(tab: Tab) -> None:
+    """Baloot in Arabic at 1366x768: the seat on the right of the screen was squeezed to its
+    narrowest (its name on two lines) while the one on the left had room; both alike now."""
+    page: Any = tab.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_table(tab, "baloot", lang="ar")
+    page.wait_for_selector("#seats .seat")
+    boxes = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#seats .seat')].map(s => {
+          const r = s.getBoundingClientRect();
+          return [s.dataset.seat, [r.left, r.width, r.height, s.querySelector('.name').offsetHeight]];
+        }))"""
+    )
+    right, left = boxes["1"], boxes["3"]  # Baloot turns counter-clockwise: seat 1 on the right
+    assert right[0] > left[0], boxes
+    assert right[3] == left[3], boxes  # the name on one line on both sides
+    assert abs(right[2] - left[2]) < 2, boxes
