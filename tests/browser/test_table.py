@@ -499,5 +499,9 @@ def test_when_the_seat_clock_runs_out_the_table_plays_the_apis_timeout_move(tab:
     # after three in a row the table plays the seat, and a banner says so until Take over
     page.wait_for_function(f"() => {stored}.timeouts >= 3", timeout=15000)
     page.wait_for_selector("#autopilot:not([hidden]) #take-over")
-    page.click("#take-over")
+    # the seat's controls are the table's now: the focus is on the way back, not lost to the page
+    assert page.evaluate("document.activeElement.id") == "take-over"
+    page.keyboard.press("Enter")
     page.wait_for_selector("#autopilot", state="hidden")
+    # back at the seat, the focus in its controls
+    page.wait_for_function("() => document.activeElement.closest('#hand, #calls-panel')")

@@ -101,6 +101,13 @@ async function loadWords() {
 function num(n) {
   return typeof n === "number" ? numbers.format(n) : String(n ?? "—");
 }
+/**
+ * The numbers inside a text written as the language writes them ("152 نقطة" in Arabic: ١٥٢).
+ * @param {string} text
+ */
+function digits(text) {
+  return text.replace(/\d+/g, (n) => num(Number(n)));
+}
 /** @type {Saved | null} */
 let saved = null;
 /** @type {View | null} */
@@ -345,7 +352,7 @@ function settingsChanged(keep = false) {
     if (!values.length && typeof length.default === "number") values = [String(length.default), String(length.default * 2 - 1)];
     fill(
       /** @type {HTMLSelectElement} */ ($("set-length")),
-      values.map((v) => [v, t(`length.${v}`) === `length.${v}` ? (/^\d+$/.test(v) ? num(Number(v)) : v) : t(`length.${v}`)]),
+      values.map((v) => [v, digits(t(`length.${v}`) === `length.${v}` ? v : t(`length.${v}`))]),
       chosen("set-length", length.default),
     );
     $("set-length").dataset.option = length.name;
@@ -609,6 +616,7 @@ function next() {
   if (saved.finished) {
     renderResult();
     show("result");
+    $("menu").hidden = true; // the match is over: New match is the way on, nothing to leave
     // the hand's words are over: the result screen says only the match's
     status("");
     for (const chip of ["chip-contract", "chip-points"]) $(chip).textContent = "";
@@ -689,6 +697,7 @@ async function timeout() {
   if (saved.timeouts >= 3) {
     autopilot = true; // three in a row: the table keeps playing the seat until Take over
     $("autopilot").hidden = false;
+    $("take-over").focus(); // the seat's own controls are gone: the one way back has the focus
   }
   await advance();
 }
@@ -820,7 +829,9 @@ function renderTrick(v) {
   trick.replaceChildren(...cards.map((/** @type {any} */ p) => trickCard(p.seat, p.card, shown && p.seat === shown.winner)));
   trick.classList.toggle("done", Boolean(shown));
   trick.classList.toggle("last", Boolean(!held && shown));
-  note.textContent = shown && typeof shown.winner === "number" ? t("won_by", { name: seatName(shown.winner) }) : "";
+  // the player's own win in the second person ("You take the trick", not "You takes")
+  const won = shown && typeof shown.winner === "number" ? shown.winner : null;
+  note.textContent = won === null ? "" : won === ME ? t("won_by_you") : t("won_by", { name: seatName(won) });
 }
 
 /**
@@ -884,9 +895,7 @@ function seatEl(seat, v, calling) {
     el.append(b);
   }
   // combinations and projects, once, with their cards when they are shown
-  const declared = /** @type {any[]} */ (v.declarations || []);
-  const items = [...declared, ...(v.announcements || []).filter((/** @type {any} */ a) => !declared.some((d) => d.seat === a.seat && (d.kind ?? d.name) === (a.kind ?? a.name)))];
-  for (const item of items.filter((i) => i.seat === seat)) {
+  for (const item of combinations(v).filter((i) => i.seat === seat)) {
     const line = document.createElement("span");
     line.className = "combo";
     const what = item.name ?? item.kind ?? item.type ?? "";
@@ -895,6 +904,26 @@ function seatEl(seat, v, calling) {
     el.append(line);
   }
   return el;
+}
+
+/**
+ * Every combination or project once: a declaration (shown with its cards) under the name its seat
+ * announced it by (a run announced as a terz is still a terz when its cards are shown), then the
+ * announcements not declared (yet).
+ * @param {Record<string, any>} v
+ * @returns {Record<string, any>[]}
+ */
+function combinations(v) {
+  const left = /** @type {any[]} */ ([...(v.announcements || [])]);
+  /** @param {any} a @param {any} d */
+  const same = (a, d) => a.seat === d.seat && (a.kind ?? a.name) === (d.kind ?? d.name);
+  const declared = /** @type {any[]} */ (v.declarations || []).map((d) => {
+    let i = left.findIndex((a) => same(a, d) && a.points === d.points);
+    if (i < 0) i = left.findIndex((a) => same(a, d));
+    const announced = i < 0 ? null : left.splice(i, 1)[0];
+    return announced && announced.name ? { ...d, name: announced.name } : d;
+  });
+  return [...declared, ...left.filter((a) => !declared.some((d) => same(a, d)))];
 }
 
 /**
@@ -1080,7 +1109,11 @@ function srOnly(text) {
  * @param {Record<string, any>} v
  */
 function sortHand(cards, v) {
-  const strain = v.contract && typeof v.contract.strain === "string" ? v.contract.strain : typeof v.trump === "string" ? v.trump : null;
+  // while the calling lasts the highest bid is not a contract yet: the hand keeps still (NT, or
+  // the trump the deal turned) instead of jumping at every bid
+  const settled = !CALLING_PHASES.has(String(v.phase)) || v.phase === "doubling";
+  const strain =
+    settled && v.contract && typeof v.contract.strain === "string" ? v.contract.strain : typeof v.trump === "string" ? v.trump : null;
   const order = handOrder(strain);
   if (!order) return cards;
   /** @param {string} card */
@@ -1192,7 +1225,7 @@ function renderSheet(score) {
   }
   line("hand", t("hand_scores"), scores);
   if (match) line("totals", t("totals"), match.totals || []);
-  body.append(compact);
+  body.append(scrolls(compact));
 
   const decided = ruling(s);
   if (decided) {
@@ -1217,7 +1250,7 @@ function renderSheet(score) {
     for (const row of rows) tr.append(td(row[key]));
     table.append(tr);
   }
-  details.append(table);
+  details.append(scrolls(table));
   const facts = document.createElement("dl");
   /** @param {string} key @param {string} value */
   const fact = (key, value) => {
@@ -1235,6 +1268,18 @@ function renderSheet(score) {
   if (last && typeof last.winner === "number") fact("last_trick", seatName(last.winner));
   details.append(facts);
   body.append(details);
+}
+
+/**
+ * A table in a box that scrolls sideways on its own when its columns outgrow a phone (seven
+ * players), so the page never does.
+ * @param {HTMLElement} table
+ */
+function scrolls(table) {
+  const box = document.createElement("div");
+  box.className = "scroll";
+  box.append(table);
+  return box;
 }
 
 /** @param {string[]} labels a row of column headers */
@@ -1271,13 +1316,21 @@ function renderResult() {
   const winner = document.createElement("p");
   winner.className = "winner";
   const w = match.winner;
-  winner.textContent = w === null || w === undefined ? t("draw") : t("winner", { name: typeof w === "number" ? sideName(w) : String(w) });
+  // a sentence for the player's own side ("We win the match"), not "Winner: Us"
+  let said = t("draw");
+  if (typeof w === "number" && inSides()) said = w === 0 ? t("winner_us") : t("winner_them");
+  else if (w === ME) said = t("winner_you");
+  else if (w !== null && w !== undefined) said = t("winner", { name: typeof w === "number" ? sideName(w) : String(w) });
+  winner.textContent = said;
   body.append(winner);
   const totals = /** @type {number[]} */ (match.totals || []);
   const table = document.createElement("table");
   table.className = "sheet";
-  table.append(headRow([t("deal"), t("contract"), ...totals.map((_, i) => sideName(i))]));
-  for (const deal of match.deals || match.rounds || []) {
+  const deals = /** @type {Record<string, any>[]} */ (match.deals || match.rounds || []);
+  // the Oh Hell family has no contract: its deals are told by their trump
+  const told = deals.some((d) => "contract" in d) ? t("contract") : t("trump");
+  table.append(headRow([t("deal"), told, ...totals.map((_, i) => sideName(i))]));
+  for (const deal of deals) {
     const tr = document.createElement("tr");
     const made = deal.made === undefined || Array.isArray(deal.made) ? "" : deal.made ? " ✓" : " ✗";
     tr.append(th(num(deal.deal ?? deal.round), "row"));
@@ -1289,7 +1342,7 @@ function renderResult() {
   foot.dataset.key = "totals";
   foot.append(th(t("totals"), "row"), td(""), ...totals.map((n) => td(n)));
   table.append(foot);
-  body.append(table);
+  body.append(scrolls(table));
   saved = null;
   store();
 }
@@ -1398,7 +1451,13 @@ async function main() {
     if (saved) saved.timeouts = 0;
     $("autopilot").hidden = true;
     generation += 1;
-    resume().catch(failed);
+    // back at the seat: the focus to its first call or playable card (Take over is hidden now)
+    resume()
+      .then(() => {
+        const first = /** @type {HTMLElement | null} */ (document.querySelector('#calls-panel:not([hidden]) button, #hand [tabindex="0"]'));
+        first?.focus();
+      })
+      .catch(failed);
   });
   document.addEventListener("keydown", onKey);
   if (stored && !stored.finished && (stored.record || stored.records.length)) {

@@ -1,0 +1,228 @@
+"""A demanding player's review of the table (bench/results/2026-12-03-table-review.md): what a
+player reads on a phone in Arabic, the words of a trick's winner, a combination's one name and the
+match result on a phone."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import ROOT, Tab, screenshot
+from .test_table import act, api_get, api_post, open_table, play_to_sheet, stored
+
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
+
+# every card of the hand: the middle of its index (rank and suit) is on that card, not under the
+# next card of the fan
+INDEX_SEEN = """() => [...document.querySelectorAll('#hand .card')].map(card => {
+  const r = card.querySelector('.index').getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return [card.dataset.card, !!hit && hit.closest('.card') === card];
+})"""
+
+
+def test_every_cards_index_is_seen_in_an_arabic_fan_on_a_phone(tab: Tab) -> None:
+    page: Any = tab.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(tab, "nomination-whist", lang="ar")
+    # the tightest fan: a schedule whose first hand has the most cards
+    page.click("#menu")
+    page.click("#leave-yes")
+    page.select_option("#set-game", "nomination-whist")
+    page.select_option("#set-length", "max-1-max")
+    page.click("#play")
+    page.wait_for_selector("#hand .card")
+    seen = page.evaluate(INDEX_SEEN)
+    assert len(seen) >= 10, seen
+    assert all(ok for _, ok in seen), seen
+
+
+def test_match_lengths_are_written_in_arabic_digits(tab: Tab) -> None:
+    page: Any = tab.page
+    page.goto(f"{tab.base}/table?pause=0")
+    page.wait_for_selector("#settings:not([hidden])")
+    page.select_option("#set-lang", "ar")
+    page.wait_for_selector('#settings[data-lang="ar"]')
+    for game in ("baloot", "oh-hell", "bazar-blot"):
+        page.select_option("#set-game", game)
+        labels = page.eval_on_selector_all("#set-length option", "els => els.map(e => e.textContent)")
+        assert labels and not any(re.search("[0-9]", label) for label in labels), (game, labels)
+        assert any(re.search("[\u0660-\u0669]", label) for label in labels), (game, labels)
+
+
+def test_a_trick_the_player_took_is_said_in_the_second_person(tab: Tab) -> None:
+    """Last trick names who took it; the player's own is "You take the trick", not "You takes"."""
+    page: Any = tab.page
+    open_table(tab, "oh-hell")
+    ready = "() => document.querySelector('#me.to-act') && !document.querySelector('#last-trick[disabled]')"
+    for _ in range(7):
+        play_to_sheet(
+            tab, illegal=False, until=lambda s: s["mine"] and bool(s["legal"]) and page.evaluate(ready)
+        )
+        page.click("#last-trick")
+        winner = page.eval_on_selector("#trick.last .card.winner", "el => Number(el.dataset.seat)")
+        note = page.inner_text("#trick-note")
+        page.click("#last-trick")
+        if winner == 0:
+            assert note == "You take the trick", note
+            return
+        assert note.endswith("takes the trick"), note
+        act(page, page.locator("#hand .card.legal").first)
+    pytest.fail("the player took no trick: pick another seed")
+
+
+def played_by_bots(tab: Tab, game: str, rules: dict[str, Any], hands: int) -> list[dict[str, Any]]:
+    """`hands` records of a match played to their end through the API (the bots in every seat),
+    each dealt by the dealer and round that matches/score names, as the page deals them."""
+    records: list[dict[str, Any]] = []
+    for i in range(hands):
+        body: dict[str, Any] = {"rules": rules, "seed": 100 + i}
+        if records:
+            match = api_post(tab, game, "matches/score", {"hands": [{"hand": r} for r in records]})
+            body["dealer"] = match["next_dealer"]
+            if "next_round" in match:
+                body["round"] = match["next_round"]
+        record = api_post(tab, game, "deals", body)["hand"]
+        view = api_post(tab, game, "hands/state", {**record, "seat": 0})
+        while view["to_act"] is not None:
+            ask = {"hand": record, "seat": view["to_act"], "level": "easy", "seed": 1, "play": {"views": [0]}}
+            played = api_post(tab, game, "hands/suggest", ask)["played"]
+            record, view = played["hand"], played["views"][0]
+        records.append(record)
+    return records
+
+
+TABLE_STRINGS = ROOT / "service" / "static" / "table" / "i18n"
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "length", "before"),
+    [("oh-hell", "en", "7-1", 6), ("baloot", "ar", "hands", 4)],  # the last deal left to play
+)
+def test_the_match_result_fits_a_phone_under_its_own_headers(
+    tab: Tab, game: str, lang: str, length: str, before: int
+) -> None:
+    """The last deal of a short match played at 360 px (the deals before it played through the
+    API): the result's table stays on the screen (no sideways scroll of the page), its deals told by
+    their contract (Oh Hell's by their trump), the winner said as a sentence for the player's own
+    side ("We win the match", not "Winner: Us"), and no Menu left."""
+    page: Any = tab.page
+    words = json.loads((TABLE_STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(tab, game, lang=lang)
+    if game == "baloot":
+        page.click("#menu")
+        page.click("#leave-yes")
+        page.select_option("#set-game", game)
+        page.select_option("#set-length", length)
+        page.click("#play")
+        page.wait_for_selector("#table:not([hidden])")
+    saved = stored(page)
+    s = saved["settings"]
+    assert (s["lengthOption"], s["length"]) == ({"oh-hell": "schedule"}.get(game, "match"), length)
+    rules = {"profile": s["profile"], s["lengthOption"]: s["length"]}
+    if s["players"]:
+        rules["players"] = s["players"]
+    records = played_by_bots(tab, game, rules, before)
+    saved.update(records=records, record=None, match=None)
+    page.evaluate("s => localStorage.setItem('trickref.table.v1', JSON.stringify(s))", saved)
+    page.reload()
+    play_to_sheet(tab, illegal=False)
+    final = stored(page)["records"]
+    assert len(final) == before + 1
+    match = api_post(tab, game, "matches/score", {"hands": [{"hand": r} for r in final]})
+    assert match["finished"]
+    page.click("#next")
+    page.wait_for_selector("#result:not([hidden])")
+    headers = page.eval_on_selector_all("#result-body th[scope=col]", "els => els.map(e => e.textContent)")
+    told = words["trump"] if game == "oh-hell" else words.get("contract@baloot", words["contract"])
+    assert headers[:2] == [words["deal"], told], headers
+    sides = 4 if game == "oh-hell" else 2
+    assert len(headers) == 2 + sides and all(headers), headers
+    assert page.locator("#result-body tr").count() == 1 + before + 1 + 1  # head, deals, totals
+    winner = page.inner_text("#result-body .winner")
+    if game == "baloot":
+        assert winner == words["winner_us" if match["winner"] == 0 else "winner_them"], winner
+    else:
+        name = headers[2 + match["winner"]]
+        assert winner == (
+            words["winner_you"] if match["winner"] == 0 else words["winner"].replace("{name}", name)
+        )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # four players' columns fit a phone whole; only more would scroll, inside their own box
+    assert page.eval_on_selector("#result-body .scroll", "el => el.scrollWidth <= el.clientWidth")
+    assert not page.is_visible("#menu")
+    assert page.inner_text("#status") == ""
+    screenshot(page, f"result-{game}-{lang}-360x740")
+
+
+def test_a_declared_combination_keeps_the_name_it_was_announced_by(tab: Tab) -> None:
+    """The duel: the opponent announces a terz, then shows its cards; the shown run is still called
+    a terz (the glossary's `terz`), not by its kind (`run`)."""
+    page: Any = tab.page
+    open_table(tab, "blot-duel", lang="ru", seed=19)
+    play_to_sheet(tab, illegal=False, until=lambda s: page.locator(".combo .card").count() > 0)
+    glossary = api_get(tab, "/v1/games/blot-duel/glossary", lang="ru")["combinations"]
+    said = page.eval_on_selector_all(".combo", "els => els.map(e => e.firstChild.textContent)")
+    assert said and not any(line.startswith(glossary["run"]) for line in said), said
+    assert any(line.startswith(glossary["terz"]) for line in said), said
+
+
+# the parts of every seat around the table that stick out of the screen
+OFF_SCREEN = """() => [...document.querySelectorAll('#seats .seat, #seats .seat *')].flatMap(el => {
+  const r = el.getBoundingClientRect();
+  return r.width && (r.left < 0 || r.right > innerWidth) ? [el.className || el.tagName] : [];
+})"""
+
+
+def test_a_seats_combination_with_its_cards_stays_on_a_phones_screen(tab: Tab) -> None:
+    """The bazar in Armenian at 360 px: the right seat shows a fifty with its cards, wrapped in the
+    seat, not cut off by the screen's edge."""
+    page: Any = tab.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(tab, "bazar-blot", lang="hy", seed=5)
+    play_to_sheet(tab, illegal=False, until=lambda s: page.locator("#seats .combo .card").count() > 0)
+    assert page.evaluate(OFF_SCREEN) == []
+    screenshot(page, "combination-bazar-blot-hy-360x740", full_page=False)
+
+
+def test_the_hand_keeps_still_while_the_bazar_lasts(tab: Tab) -> None:
+    """A bid is not a contract yet: during the bazar the hand stays in the no-trump order however
+    the bids go (it jumped to the highest bid's suit at every bid)."""
+    page: Any = tab.page
+    open_table(tab, "bazar-blot", lang="hy", seed=5)
+
+    def my_second_call(s: dict[str, Any]) -> bool:
+        actions = stored(page)["record"]["actions"]
+        return bool(s["mine"] and s["calls"] and any(a["seat"] == 0 for a in actions))
+
+    play_to_sheet(tab, illegal=False, until=my_second_call)
+    view = api_post(tab, "bazar-blot", "hands/state", {**stored(page)["record"], "seat": 0})
+    assert view["contract"]["strain"] != "NT", view["contract"]  # the highest bid names a suit
+    order = api_get(tab, "/v1/games/bazar-blot/glossary")["hand_order"]["NT"]
+    shown = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    key = {s: i for i, s in enumerate(order["suits"])}
+    rank = {r: i for i, r in enumerate(order["ranks"])}
+    assert shown == sorted(shown, key=lambda c: (key[c[-1]], rank[c[:-1]])), shown
+
+
+def test_the_seats_on_the_left_and_the_right_are_drawn_alike(tab: Tab) -> None:
+    """Baloot in Arabic at 1366x768: the seat on the right of the screen was squeezed to its
+    narrowest (its name on two lines) while the one on the left had room; both alike now."""
+    page: Any = tab.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_table(tab, "baloot", lang="ar")
+    page.wait_for_selector("#seats .seat")
+    boxes = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#seats .seat')].map(s => {
+          const r = s.getBoundingClientRect();
+          return [s.dataset.seat, [r.left, r.width, r.height, s.querySelector('.name').offsetHeight]];
+        }))"""
+    )
+    right, left = boxes["1"], boxes["3"]  # Baloot turns counter-clockwise: seat 1 on the right
+    assert right[0] > left[0], boxes
+    assert right[3] == left[3], boxes  # the name on one line on both sides
+    assert abs(right[2] - left[2]) < 2, boxes
