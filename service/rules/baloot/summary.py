@@ -18,6 +18,7 @@ from typing import Any
 
 from ..belote.cards import DECK_32, LAST_TRICK, NATURAL_LOW_TO_HIGH, card_points
 from ..belote.combinations import Run
+from ..belote.holding import Held, shapes_of
 from ..belote.ranking import Key, Ranked, rank
 from ..cards import NO_TRUMP, SUITS, Suit, suit_of
 from ..errors import Code, InvalidRecord, Param, scalar, shown
@@ -286,8 +287,13 @@ def read_declarations(
     owner: dict[str, int] = {}
     per_seat: dict[int, set[str]] = {s: set() for s in range(PLAYERS)}
     runs: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    room = [Held() for _ in range(PLAYERS)]
+    quartet = 1 if rules["project_ranking"] == QUARTET_FIRST else 0  # a key's kind: projects.py
     for i, p in enumerate(projects):
         where = f"summary.declarations.{i}"
+        room[p.seat].add(shapes_of((k[1] == quartet, k[2]) for k in read[i][1]))
+        if room[p.seat].fewest_cards() > 8:
+            raise _invalid(f"seat {p.seat}'s declarations need more than the 8 cards of a hand", where)
         if not p.cards:
             continue  # said by name only: its cards are not known, so nothing to hold against others
         texts = [c.text for c in p.cards]
