@@ -122,7 +122,8 @@ def check_card_points(mode: str, cp: tuple[int, int], tricks: tuple[int, int]) -
         worth = "0, 2, 3, 4, 10, 11, 14 or 20" if mode == HOKUM else "0, 2, 3, 4, 10 or 11"
         why += f" (a card is worth {worth})"
     raise _invalid(
-        f"card points {list(cp)} with tricks {list(tricks)}: team {t} took {tricks[t]} tricks, and {why}",
+        f"card points {cp[0]} and {cp[1]} with tricks {tricks[0]} and {tricks[1]}: team {t} took "
+        f"{tricks[t]} tricks, and {why}",
         "summary.card_points",
     )
 
@@ -364,7 +365,8 @@ def _check_baloot(projects: tuple[Project, ...], strain: str, baloot: int | None
         return
     if len(seats) == 2:
         raise _invalid(
-            f"{pair[0]} and {pair[1]} are declared by seats {sorted(seats)}: the baloot is both in one hand",
+            f"{pair[0]} and {pair[1]} are declared by seats {min(seats)} and {max(seats)}: the baloot "
+            "is both in one hand",
             "summary.baloot",
         )
     for c, seat in owners.items():
@@ -400,13 +402,15 @@ def _project_totals(
     if given[0] and given[1]:
         raise _invalid("only the team holding the single best project scores projects", field)
     if given != (0, 0) and not rules["projects"]:
-        raise _invalid(f"projects {list(given)} cannot be scored under these rules (projects are off)", field)
+        raise _invalid(
+            f"projects {given[0]} and {given[1]} cannot be scored under these rules (projects are off)", field
+        )
     possible = team_totals(sun, rules["declarations"])
     projects = (given[0] // per, given[1] // per)
     if any(g % per for g in given) or any(p not in possible for p in projects):
         reach = ", ".join(str(p * per) for p in sorted(possible))
         raise _invalid(
-            f"projects {list(given)} in {words} cannot be scored in {mode} under these rules (a "
+            f"projects {given[0]} and {given[1]} in {words} cannot be scored in {mode} under these rules (a "
             f"team's two hands can hold {reach} {words})",
             field,
         )

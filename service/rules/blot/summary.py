@@ -245,6 +245,8 @@ def _run(
     top, 1 when in trumps). Its cards only when its length, top and suit are all given."""
     longest = len(NATURAL_LOW_TO_HIGH) - lowest
     name = d.get("name")
+    if name is None and d.get("length") is None:  # its points would be a guess: 20, 50 or 100
+        raise _fail("a run needs its name (terz, fifty, hundred) or its length", f"{where}.length")
     length = d.get("length", RUN_NAMES.get(str(name)) if name != "hundred" else None)
     if length is not None and (not is_int(length) or not 3 <= length <= longest):
         raise _fail(f"a run is 3 to {longest} cards long, not {length!r}", where)
