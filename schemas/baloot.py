@@ -19,6 +19,7 @@ from service.rules.belote.cards import NATURAL_LOW_TO_HIGH
 from service.rules.game import Game
 
 from .common import (
+    MAX_DECLARATIONS,
     Bool,
     Card,
     CardList,
@@ -174,6 +175,7 @@ class BalootSummarySchema(StrictSchema):
     )
     declarations = fields.List(
         fields.Nested(BalootDeclaredProjectSchema),
+        validate=validate.Length(max=MAX_DECLARATIONS),
         metadata={
             "description": "Each seat's declared projects; the referee decides which team's count "
             "(instead of projects)"

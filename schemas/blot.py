@@ -19,6 +19,7 @@ from service.rules.blot.table import AUCTION, BAZAR, COMPLETE, DUEL, NAME, PLAY,
 from service.rules.game import Game
 
 from .common import (
+    MAX_DECLARATIONS,
     Bool,
     Card,
     CardList,
@@ -182,6 +183,7 @@ class BlotSummarySchema(StrictSchema):
     )
     declarations = fields.List(
         fields.Nested(BlotSummaryDeclarationSchema),
+        validate=validate.Length(max=MAX_DECLARATIONS),
         metadata={
             "description": "Each seat's runs and four of a kind as declared; the service decides who "
             "scores. Give this or `combinations`"

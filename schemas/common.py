@@ -20,6 +20,9 @@ from marshmallow.utils import missing as marshmallow_missing
 from service.rules.cards import STRAINS, SUITS
 
 MAX_SEATS = 8
+# A scorepad summary's declarations: four seats, and no hand of eight cards holds more than three
+# (two runs and a four of a kind: service/rules/belote/holding.py), so 16 is never too few.
+MAX_DECLARATIONS = 16
 MAX_SEAT = MAX_SEATS - 1
 CARD_PATTERN = r"^(10|[2-9TJQKAtjqka])[SHDCshdc]$"
 # Every text the pattern admits: a set lookup is the whole check, and it cannot be fooled by a

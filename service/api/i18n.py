@@ -159,6 +159,10 @@ def text(lang: str, code: str, family: str | None = None) -> str | None:
 SUIT_PARAMS = frozenset({"suit", "led", "trump", "turned"})  # a suit letter: `suit.H`
 NAMED_PARAMS = {"strain": "strain", "step": "step"}  # a strain `strain.NT`, a doubling step `step.gahwa`
 NONE = "\u2014"  # a parameter that is null (no bid yet): an em dash
+# Parameters that are lists, sent joined with ", " (`params.seats`: "0, 1"): shown joined with the
+# language's own separator (`list.separator` in cards.po: Arabic's comma is "،").
+LIST_PARAMS = frozenset({"seats"})
+LIST_SEPARATOR = "list.separator"
 
 
 def _shown(
@@ -166,6 +170,9 @@ def _shown(
 ) -> str:
     if value is None:
         return NONE
+    if name in LIST_PARAMS and isinstance(value, str):
+        separator = catalog.get(LIST_SEPARATOR) or english.get(LIST_SEPARATOR) or ", "
+        return separator.join(value.split(", "))
     if name == "card":
         return CARD_NAMES.get(lang, CARD_NAMES[DEFAULT]).get(str(value), str(value))
     if name in SUIT_PARAMS or name in NAMED_PARAMS:

@@ -128,7 +128,8 @@ def test_sun_team_totals_two_hands_make_are_accepted(total):
 
 
 def test_more_than_two_declarations_a_seat_under_two_per_player_is_refused_also_by_name():
-    decls = [{"seat": 0, "name": "sira"}] * 3
+    # one hand holds them (8-9-10 of spades and of hearts, and the four tens): three is one too many
+    decls = [{"seat": 0, "name": "sira"}] * 2 + [{"seat": 0, "name": "hundred"}]
     e = refused(baloot, rules={"declarations": "two-per-player"}, declarations=decls)
     assert "at most two" in e.detail
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..belote.cards import DECK_32, LAST_TRICK, NATURAL_LOW_TO_HIGH, card_points
 from ..belote.combinations import Run
+from ..belote.holding import Held, shapes_of
 from ..belote.ranking import Key, Ranked, rank
 from ..cards import NO_TRUMP, SUITS, Suit, suit_of
 from ..errors import Code, InvalidRecord, Param, scalar, shown
@@ -121,7 +122,8 @@ def check_card_points(mode: str, cp: tuple[int, int], tricks: tuple[int, int]) -
         worth = "0, 2, 3, 4, 10, 11, 14 or 20" if mode == HOKUM else "0, 2, 3, 4, 10 or 11"
         why += f" (a card is worth {worth})"
     raise _invalid(
-        f"card points {list(cp)} with tricks {list(tricks)}: team {t} took {tricks[t]} tricks, and {why}",
+        f"card points {cp[0]} and {cp[1]} with tricks {tricks[0]} and {tricks[1]}: team {t} took "
+        f"{tricks[t]} tricks, and {why}",
         "summary.card_points",
     )
 
@@ -286,8 +288,13 @@ def read_declarations(
     owner: dict[str, int] = {}
     per_seat: dict[int, set[str]] = {s: set() for s in range(PLAYERS)}
     runs: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    room = [Held() for _ in range(PLAYERS)]
+    quartet = 1 if rules["project_ranking"] == QUARTET_FIRST else 0  # a key's kind: projects.py
     for i, p in enumerate(projects):
         where = f"summary.declarations.{i}"
+        room[p.seat].add(shapes_of((k[1] == quartet, k[2]) for k in read[i][1]))
+        if room[p.seat].fewest_cards() > 8:
+            raise _invalid(f"seat {p.seat}'s declarations need more than the 8 cards of a hand", where)
         if not p.cards:
             continue  # said by name only: its cards are not known, so nothing to hold against others
         texts = [c.text for c in p.cards]
@@ -358,7 +365,8 @@ def _check_baloot(projects: tuple[Project, ...], strain: str, baloot: int | None
         return
     if len(seats) == 2:
         raise _invalid(
-            f"{pair[0]} and {pair[1]} are declared by seats {sorted(seats)}: the baloot is both in one hand",
+            f"{pair[0]} and {pair[1]} are declared by seats {min(seats)} and {max(seats)}: the baloot "
+            "is both in one hand",
             "summary.baloot",
         )
     for c, seat in owners.items():
@@ -394,13 +402,15 @@ def _project_totals(
     if given[0] and given[1]:
         raise _invalid("only the team holding the single best project scores projects", field)
     if given != (0, 0) and not rules["projects"]:
-        raise _invalid(f"projects {list(given)} cannot be scored under these rules (projects are off)", field)
+        raise _invalid(
+            f"projects {given[0]} and {given[1]} cannot be scored under these rules (projects are off)", field
+        )
     possible = team_totals(sun, rules["declarations"])
     projects = (given[0] // per, given[1] // per)
     if any(g % per for g in given) or any(p not in possible for p in projects):
         reach = ", ".join(str(p * per) for p in sorted(possible))
         raise _invalid(
-            f"projects {list(given)} in {words} cannot be scored in {mode} under these rules (a "
+            f"projects {given[0]} and {given[1]} in {words} cannot be scored in {mode} under these rules (a "
             f"team's two hands can hold {reach} {words})",
             field,
         )

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..belote import ranking
 from ..belote.cards import DECK_24, DECK_32, LAST_TRICK, NATURAL_LOW_TO_HIGH
+from ..belote.holding import Held, shapes_of
 from ..belote.ranking import Key, Outcome, Ranked
 from ..cards import SUITS, suit_of
 from ..errors import Code, InvalidRecord, shown
@@ -166,6 +167,7 @@ def read_declarations(
     seats: list[int] = []
     held: dict[str, tuple[int, int]] = {}  # card -> (seat, declaration index)
     runs_by_suit: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    room = [Held() for _ in range(players)]
     for i, d in enumerate(data):
         where = f"declarations.{i}"
         if not isinstance(d, Mapping):
@@ -212,7 +214,8 @@ def read_declarations(
         decls[seat].append(decl)
         ranked.append(Ranked(i, seat % 2 if players == 4 else seat, keys))
         seats.append(seat)
-        if len({c for x in decls[seat] for c in x.cards}) > TRICKS:
+        room[seat].add(shapes_of((k[0] == 1, 4 if k[0] == 1 else k[1]) for k in keys))
+        if room[seat].fewest_cards() > TRICKS or len({c for x in decls[seat] for c in x.cards}) > TRICKS:
             raise _fail(f"seat {seat}'s declarations need more than the eight cards of a hand", where)
     outcome = ranking.rank(ranked)
     if outcome.undecided:
@@ -242,6 +245,8 @@ def _run(
     top, 1 when in trumps). Its cards only when its length, top and suit are all given."""
     longest = len(NATURAL_LOW_TO_HIGH) - lowest
     name = d.get("name")
+    if name is None and d.get("length") is None:  # its points would be a guess: 20, 50 or 100
+        raise _fail("a run needs its name (terz, fifty, hundred) or its length", f"{where}.length")
     length = d.get("length", RUN_NAMES.get(str(name)) if name != "hundred" else None)
     if length is not None and (not is_int(length) or not 3 <= length <= longest):
         raise _fail(f"a run is 3 to {longest} cards long, not {length!r}", where)
