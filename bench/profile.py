@@ -16,7 +16,7 @@ before; `--no-keys` sends none (no cache) and samples each operation on its own 
 charges the time between two stage boundaries to the innermost stage running, so the stages add up
 to the whole call:
 
-  guard         service/api/guard.py: the body middleware's checks, the JSON shape check (before_request)
+  guard         service/api/guard.py: the body middleware's checks, the JSON shape check (the front)
   json decode   the request body's json.loads (webargs.core.parse_json)
   schema        the request schema's load (webargs' parse: marshmallow and the compiled checks of
                 schemas/common.py), the JSON decode excepted
@@ -28,11 +28,9 @@ to the whole call:
                 the prefix the cache held), the deal, the score, a play's action
   view          the state's view() (the whole state, or a seat's)
   json encode   the answer's JSON encoding (service/api/dispatch.encode)
-  hdrs+metrics  the request-id, metrics and security-header hooks (service/api/observability.py,
-                service/api/headers.py)
-  http          everything else: werkzeug (environ, request, routing, response), Flask and
-                flask-smorest dispatch, the Accept and body checks of service/api, the Response
-                object (werkzeug's headers)
+  hdrs+metrics  the request id, the metrics and the headers every answer carries (service/api/front.py)
+  http          everything else: the front's routing and checks (service/api/front.py), and for what
+                Flask serves werkzeug (environ, request, routing, response), Flask and flask-smorest
 
 What it does not see: gunicorn (HTTP parsing, the socket, the access log), which bench/throughput.py
 measures with everything else. Each wrapped call costs the clock about the `clock` figure printed
@@ -190,6 +188,22 @@ def instrument(app: Any, clock: Clock) -> Callable[[], None]:
         patch(Metrics, "served", "hdrs+metrics")
         schemas = {id(r.schema): r.schema for r in app.extensions.get("trickref_express_routes", {}).values()}
         for schema in schemas.values():  # the instances the routes load with (Flask's path too)
+            schema.load = clock.timed("schema", schema.load)
+            saved.append((schema, "load", None))  # None: the instance had no attribute of its own
+    try:
+        from service.api import front
+    except ImportError:  # a tree from before the front
+        front = None  # type: ignore[assignment]
+    if front is not None:  # the front and the dispatcher do the hooks' and webargs' work
+        from service.api.observability import Metrics
+
+        patch(dispatch, "_body", "json decode")
+        patch(front, "json_shape_problem", "guard")
+        patch(front, "request_id_from", "hdrs+metrics")
+        patch(front.Front, "finish", "hdrs+metrics")
+        patch(Metrics, "served", "hdrs+metrics")
+        routes = app.extensions["trickref_dispatcher"].routes.values()
+        for schema in {id(r.schema): r.schema for r in routes}.values():
             schema.load = clock.timed("schema", schema.load)
             saved.append((schema, "load", None))  # None: the instance had no attribute of its own
     hooks = {

@@ -181,12 +181,6 @@ def main(argv: list[str] | None = None) -> int:
         help="the app with its replay cache, without (TRICKREF_REPLAY_CACHE=0), or both side by side",
     )
     parser.add_argument(
-        "--lane",
-        choices=("both", "on"),
-        default="on",
-        help="with `both`, the app without its express lane (TRICKREF_EXPRESS=0) beside it too",
-    )
-    parser.add_argument(
         "--before",
         metavar="TREE",
         help="also serve the app of another checkout (e.g. `git worktree add /tmp/before <commit>`), "
@@ -253,11 +247,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.cache == "both":
             servers.append(
                 ("no-cache", stack.enter_context(Server(args.app, args.workers, args.threads, off)))
-            )
-        if args.lane == "both":
-            no_lane = {"TRICKREF_EXPRESS": "0"}
-            servers.append(
-                ("no-lane", stack.enter_context(Server(args.app, args.workers, args.threads, no_lane)))
             )
         if args.before:
             tree = Path(args.before).resolve()

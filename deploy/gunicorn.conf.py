@@ -292,9 +292,9 @@ def when_ready(server: Any) -> None:
     touching it copied the pages a worker shares with the master. What a worker allocates itself
     is collected as before."""
     app = server.app.wsgi()
-    apis = getattr(app, "extensions", {}).get("flask-smorest", {}).get("apis", {})
-    for entry in apis.values():
-        entry["ext_obj"].spec_document()
+    api = getattr(app, "extensions", {}).get("trickref_api")
+    if api is not None:
+        api.spec_document()
     gc.collect()
     gc.freeze()
     _start_probes(server)

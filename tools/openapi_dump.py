@@ -33,7 +33,7 @@ class _NoAliasDumper(yaml.SafeDumper):
 def spec_yaml() -> str:
     app = create_app()
     with app.app_context():
-        spec = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
+        spec = app.extensions["trickref_api"].contract()
     return yaml.dump(spec, Dumper=_NoAliasDumper, sort_keys=True, allow_unicode=True, width=100)
 
 

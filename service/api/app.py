@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response, abort
-from flask.globals import request_ctx
+from flask import Flask, Response, abort, request
 
 from service import __version__
 
-from . import config, errors, express, games, guard, headers, observability, ops, table
-from .negotiation import require_acceptable, require_json_body
+from . import config, errors, front, games, headers, observability, ops, table
+from .dispatch import Dispatcher
 from .smorest import Api
 
 # Swagger UI is served from the flask-swagger-ui package (headers.py); no ReDoc: it needed a CDN
@@ -43,7 +42,7 @@ class Trickref(Flask):
     (which differed from worker to worker)."""
 
     def make_default_options_response(self) -> Response:
-        adapter = request_ctx.url_adapter
+        adapter = self.create_url_adapter(request)
         methods = sorted(adapter.allowed_methods()) if adapter is not None else ["OPTIONS"]
         response = self.response_class(status=204)
         response.headers["Allow"] = ", ".join(methods)
@@ -83,19 +82,17 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         app.config["OPENAPI_SWAGGER_UI_PATH"] = None
     app.json.sort_keys = False  # type: ignore[attr-defined]
     api = Api(app)
-    games.register(api)
+    dispatcher = app.extensions["trickref_dispatcher"] = Dispatcher(app)
+    games.register(api, app, dispatcher)
     api.register_blueprint(ops.blp)
     app.register_blueprint(games.unknown)
     if not app.config["TRICKREF_BOTS"]:
         _without_bots(app)
     errors.register(app)
-    observability.init_app(app)  # first among the hooks: every answer below carries the request id
-    guard.init_app(app)  # body size, time, encoding and JSON shape, before any parser reads it
-    app.before_request(require_acceptable)
-    app.before_request(require_json_body)
-    headers.init_app(app)  # security headers, Cache-Control, the docs' CSP and local assets
+    observability.init_app(app)  # JSON logs, the metrics and /metrics
+    headers.init_app(app)  # the docs page and its local assets
     table.init_app(app)  # the reference table, a static client of the API (docs/table.md)
-    express.install(app)  # last: the lane mirrors every hook above (service/api/express.py)
+    front.install(app, dispatcher)  # the guard, then the front: every request passes through both
     return app
 
 

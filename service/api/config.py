@@ -71,8 +71,6 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "TRICKREF_DOCS": env.get("TRICKREF_DOCS", "1") not in ("0", "false", "no"),
         # the replay cache: on unless turned off; used only by requests that send a table key
         "TRICKREF_REPLAY_CACHE": env.get("TRICKREF_REPLAY_CACHE", "1") not in ("0", "false", "no"),
-        # the express lane for plain requests of the rules operations (service/api/express.py)
-        "TRICKREF_EXPRESS": env.get("TRICKREF_EXPRESS", "1") not in ("0", "false", "no"),
         "TRICKREF_REPLAY_CACHE_BYTES": _int(env, "TRICKREF_REPLAY_CACHE_BYTES", DEFAULT_REPLAY_CACHE_BYTES),
         # how long a worker serves the /metrics text it rendered (service/api/observability.py); 0: never
         "TRICKREF_METRICS_MAX_AGE": _seconds(env, "TRICKREF_METRICS_MAX_AGE", DEFAULT_METRICS_MAX_AGE, 60.0),

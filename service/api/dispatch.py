@@ -1,26 +1,32 @@
-"""The one code path from a route to a game: resolve its rules, run the operation."""
+"""The dispatcher: the one code path from a game operation's request to its answer, 200 or problem.
+
+The front (service/api/front.py) hands it every POST to a game's operation path after the checks
+every request gets; it decodes the body as webargs would, loads it with the very schema the
+contract documents (schemas/contract.py), resolves the rules, runs the operation through the
+replay cache when the request carries a table key, and writes the answer's JSON; any refusal on
+the way is written by service/api/errors.py as every problem is. No Flask object is made.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
-from typing import Any
+from typing import Any, NamedTuple
 
-from flask import Flask, Response, current_app
-from flask import request as http_request
-from flask_smorest import abort
+from flask import Flask
+from marshmallow import Schema, ValidationError
 
 from service import bots
-from service.rules.errors import Code, InvalidRecord, detail_key
+from service.rules.errors import Code, InvalidRecord, RuleError, detail_key
 from service.rules.game import Game
 from service.rules.play import read_views
 from service.rules.profile import Rules
 from service.rules.record import REPLAY_MEMO
 
-from . import i18n, replay_cache
-from .errors import language
-from .headers import API_HEADERS, SECURED
+from . import context, errors, i18n, replay_cache
+from .answer import Answer
+from .headers import API_HEADERS
 
 
 def _nested_rules(body: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
@@ -54,9 +60,6 @@ def resolve_rules(game: Game, body: Mapping[str, Any]) -> Rules:
     return rules
 
 
-_API_HEADERS = list(API_HEADERS)
-
-
 def _not_json(value: Any) -> Any:
     raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
 
@@ -77,24 +80,6 @@ def encode(data: Any) -> str:
     return "".join(_ENCODER(data, 0))
 
 
-def json_response(data: Any, status: int = 200) -> Response:
-    response = Response(encode(data), status=status, mimetype="application/json")
-    # The fixed headers appended to werkzeug's list as they are: they are constants, checked once
-    # here, and Headers(...) validated each of them again on every answer (8 µs of ~300).
-    response.headers._list.extend(_API_HEADERS)  # type: ignore[attr-defined]
-    setattr(response, SECURED, True)
-    return response
-
-
-def _check_api_headers() -> None:
-    from werkzeug.datastructures import Headers
-
-    assert Headers(API_HEADERS).to_wsgi_list() == _API_HEADERS  # valid as werkzeug checks headers
-
-
-_check_api_headers()
-
-
 TABLE_KEY_ENVIRON = "HTTP_" + replay_cache.HEADER.upper().replace("-", "_")
 _CACHE = "trickref_replay_cache"
 
@@ -113,25 +98,116 @@ def replay_cache_of(app: Flask) -> replay_cache.ReplayCache | None:
     return cache
 
 
-def run(game: Game, operation: str, body: Mapping[str, Any]) -> Response:
-    """Answer one operation. A request with a valid table key (`Trickref-Table-Key`) replays its
-    record through the replay cache, seen through that key only; without one, as always."""
-    rules = resolve_rules(game, body)
-    return json_response(translated(answer(game, operation, rules, body), family=game.family))
+class Route(NamedTuple):
+    """One game operation the dispatcher serves: the path's game, the operation (a `Game` method,
+    or a hook of `HOOKS`), the request schema the contract documents, and the route's endpoint."""
+
+    game: Game
+    operation: str
+    schema: Schema
+    endpoint: str  # the game's blueprint and the operation: `blob.hands_state`
 
 
-def answer(game: Game, operation: str, rules: Rules, body: Mapping[str, Any]) -> Any:
-    """`game.answer`, through the replay cache when the request carries a valid table key."""
-    sent = http_request.environ.get(TABLE_KEY_ENVIRON)
+def _body(text: bytes) -> Any:
+    """The request's JSON as webargs reads it: UTF-8, then the stdlib's parser; a body that is not
+    JSON is a 400 (the front has already refused an empty one and any other content type)."""
+    try:
+        return json.loads(text.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _NotJson from None
+    except json.JSONDecodeError as error:
+        if error.doc == "":
+            return {}
+        raise _NotJson from None
+
+
+class _NotJson(Exception):
+    pass
+
+
+def _let_go(error: BaseException) -> None:
+    """Drop the traceback of a refusal once its problem is written: it holds the frames that parsed
+    and loaded the body in a reference cycle only the cyclic collector frees, and a refused large
+    body would stay alive until it ran (service/api/errors.py `_let_go`)."""
+    error.__traceback__ = None
+    error.__context__ = None
+
+
+class Dispatcher:
+    """The game operations, served without Flask: one method for their 200s and their problems."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.routes: dict[str, Route] = {}
+
+    def add(self, path: str, route: Route) -> None:
+        self.routes[path] = route
+
+    def serve(self, route: Route, body: bytes) -> Answer:
+        """Decode and load the body with the operation's schema, run the operation, write the answer;
+        or the problem that stopped it, written as every problem is (service/api/errors.py)."""
+        family = route.game.family
+        try:
+            loaded = route.schema.load(_body(body))
+            hook = HOOKS.get(route.operation)
+            result = (
+                hook(self, route.game, loaded)
+                if hook is not None
+                else self.operate(route.game, route.operation, loaded)
+            )
+            text = encode(result).encode()
+        except _NotJson:
+            return errors.http_problem(400, {"messages": {"json": ["Invalid JSON body."]}}, family)
+        except ValidationError as error:
+            answer = errors.http_problem(
+                422, {"messages": {"json": error.messages}}, family, schema_error=error
+            )
+            _let_go(error)
+            return answer
+        except Problem as problem:
+            return errors.http_problem(problem.status, problem.data, family)
+        except RuleError as error:
+            return errors.rule_problem(error, family)
+        except Exception as error:  # a fault of ours: logged, and a 500 problem
+            return errors.unexpected_problem(error)
+        return Answer(
+            200,
+            [("Content-Type", "application/json"), ("Content-Length", str(len(text))), *API_HEADERS],
+            text,
+        )
+
+    def operate(self, game: Game, operation: str, body: Mapping[str, Any]) -> Any:
+        """A `Game` method's answer, its refused cards' reasons in the request's language."""
+        rules = resolve_rules(game, body)
+        return translated(self.answer(game, operation, rules, body), errors.language(), game.family)
+
+    def answer(self, game: Game, operation: str, rules: Rules, body: Mapping[str, Any]) -> Any:
+        """`game.answer`, through the replay cache when the request carries a valid table key."""
+        return answer_keyed(self.app, table_key(), game, operation, rules, body)
+
+
+class Problem(Exception):
+    """An HTTP-level problem found while serving an operation: its status and `abort`'s data."""
+
+    def __init__(self, status: int, **data: Any) -> None:
+        super().__init__(data.get("message"))
+        self.status = status
+        self.data = data
+
+
+def table_key() -> str | None:
+    """The request's valid table key (`Trickref-Table-Key`), None when it sent none; a malformed
+    one is refused, never silently unused (the contract's pattern)."""
+    sent = context.TABLE_KEY.get()
     secret = replay_cache.valid_key(sent)
-    if sent is not None and secret is None:  # the contract's pattern: refused, never silently unused
-        abort(
+    if sent is not None and secret is None:
+        raise Problem(
             422,
             code="validation_failed",
             message=f"{replay_cache.HEADER} must be 16 to 64 characters from [A-Za-z0-9_-]",
             errors={"headers": {replay_cache.HEADER: ["Does not match ^[A-Za-z0-9_-]{16,64}$"]}},
         )
-    return answer_keyed(current_app, secret, game, operation, rules, body)
+    return secret
 
 
 def answer_keyed(
@@ -148,19 +224,18 @@ def answer_keyed(
         REPLAY_MEMO.reset(token)
 
 
-def translated(answer: Any, lang: str | None = None, family: str | None = None) -> Any:
-    """tricks/legal: each refused card's reason in the request's language (`lang`, else negotiated),
-    in the words of the game's `family`."""
+def translated(answer: Any, lang: str, family: str | None = None) -> Any:
+    """tricks/legal: each refused card's reason in the request's language `lang`, in the words of
+    the game's `family`."""
     illegal = answer.get("illegal") if isinstance(answer, dict) else None
     if illegal:
-        lang = lang or language()
         for item in illegal:
             code = detail_key(Code(item["code"]))
             item["reason"] = i18n.detail(lang, code, item["params"], item["reason"], family)
     return answer
 
 
-def suggest(game: Game, body: Mapping[str, Any]) -> Response:
+def suggest(dispatcher: Dispatcher, game: Game, body: Mapping[str, Any]) -> Any:
     """hands/suggest: a bot's action for `seat`. No peeking by construction: the bot is given the
     seat's view (what hands/state answers with `seat`, errors included as that seat may read them),
     never the record. service/bots is pure and the rules' Game does not know it: this is the one
@@ -171,7 +246,7 @@ def suggest(game: Game, body: Mapping[str, Any]) -> Response:
     that play's answer as `played`: a table's bot move is one call, not suggest then play."""
     rules = resolve_rules(game, body)
     seat = body["seat"]
-    view = answer(game, "state", rules, {**body["hand"], "seat": seat})
+    view = dispatcher.answer(game, "state", rules, {**body["hand"], "seat": seat})
     play = body.get("play")
     if play is not None:  # refused before the bot thinks, not after
         read_views(play.get("views"), len(view["hands"]), field="play.views")
@@ -188,9 +263,9 @@ def suggest(game: Game, body: Mapping[str, Any]) -> Response:
         request = {"hand": body["hand"], "action": suggestion["action"]}
         if play.get("views") is not None:
             request["views"] = play["views"]
-        suggestion["played"] = answer(game, "play", rules, request)
-    return json_response(suggestion)
+        suggestion["played"] = dispatcher.answer(game, "play", rules, request)
+    return suggestion
 
 
-# Operations answered by a hook of their own rather than by a `Game` method through `run`.
-HOOKS: dict[str, Callable[[Game, Mapping[str, Any]], Response]] = {"suggest": suggest}
+# Operations answered by a hook of their own rather than by a `Game` method.
+HOOKS: dict[str, Callable[[Dispatcher, Game, Mapping[str, Any]], Any]] = {"suggest": suggest}

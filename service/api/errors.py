@@ -11,16 +11,18 @@ from __future__ import annotations
 import json
 import logging
 import string
+from collections.abc import Iterable, Mapping
 from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response, g, has_request_context, request
+from flask import Flask, Response, has_request_context, request
 from werkzeug.exceptions import HTTPException
 
 from ..rules import registry
 from ..rules.errors import Code, RuleError, detail_key
-from . import i18n
+from . import context, i18n
 from .action_errors import first_fault
+from .answer import Answer
 
 PROBLEM_MIMETYPE = "application/problem+json"
 TYPE_PREFIX = "urn:trickref:problem:"
@@ -128,15 +130,20 @@ def _count(node: Any) -> int:
     return total
 
 
-def problem(
-    status: int, code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
-) -> Response:
-    """The problem+json answer. `detail` is the caller's: in the language of `language()` for a
-    rule's problem; for an HTTP-level problem the caller's English is kept for English readers
-    (it quotes what failed: a parser's message, a limit) and other languages get the catalog's
-    `detail.<code>` (docs/languages.md)."""
+def problem_answer(
+    status: int,
+    code: str,
+    detail: str,
+    family: str | None,
+    headers: list[tuple[str, str]] | None = None,
+    **extra: Any,
+) -> Answer:
+    """The problem+json answer. `detail` is the caller's: in the request's language for a rule's
+    problem; for an HTTP-level problem the caller's English is kept for English readers (it quotes
+    what failed: a parser's message, a limit) and other languages get the catalog's
+    `detail.<code>` (docs/languages.md). `family` is the game's, whose own words the title takes."""
     lang = language()
-    title = i18n.text(lang, code, family()) or HTTPStatus(status).phrase
+    title = i18n.text(lang, code, family) or HTTPStatus(status).phrase
     if lang != i18n.DEFAULT and code in HTTP_CODES:
         detail = i18n.detail(lang, f"detail.{code}", {}, detail)
     body: dict[str, Any] = {
@@ -149,35 +156,43 @@ def problem(
     body.update({k: v for k, v in extra.items() if v is not None})
     if isinstance(body.get("errors"), dict):
         body["errors"] = cap_errors(body["errors"])
-    if has_request_context() and g.get("request_id"):
-        body["request_id"] = g.request_id
-    return Response(json.dumps(body), status=status, mimetype=PROBLEM_MIMETYPE, headers=headers)
+    request_id = context.REQUEST_ID.get()
+    if request_id:
+        body["request_id"] = request_id
+    context.PROBLEM.set(code)
+    return Answer.of(status, PROBLEM_MIMETYPE, json.dumps(body).encode(), headers)
 
 
 def language() -> str:
-    """The language of this request's answer (service/api/i18n.py), English outside a request."""
-    if not has_request_context():
-        return i18n.DEFAULT
-    return i18n.negotiate(request.headers.get("Accept-Language"))
+    """The language of this request's answer, as the front negotiated it (English outside one)."""
+    return context.LANGUAGE.get() or i18n.DEFAULT
 
 
 def family() -> str | None:
-    """The family of the request's game (its blueprint is the game's id), whose own words a text
-    takes where games name a thing differently (docs/languages.md); None outside a game's route."""
+    """The family of the Flask request's game (its blueprint is the game's id), whose own words a
+    text takes where games name a thing differently (docs/languages.md); None outside a game."""
     if not has_request_context() or request.blueprint is None:
         return None
     game = registry.GAMES.get(request.blueprint)
     return game.family if game is not None else None
 
 
-def from_http_exception(error: HTTPException) -> Response:
-    status = error.code or 500
-    data = getattr(error, "data", None) or {}
+def http_problem(
+    status: int,
+    data: Mapping[str, Any],
+    family: str | None,
+    description: str | None = None,
+    valid_methods: Iterable[str] | None = None,
+    schema_error: Any = None,
+) -> Answer:
+    """An HTTP-level problem: `data` as `abort` (flask-smorest's, webargs') carries it: `code`,
+    `message`, `errors` or `messages`, `headers`; `schema_error` is marshmallow's error, which
+    holds the body the schema refused."""
     code = data.get("code") or _STATUS_CODE.get(status, "http_error")
-    headers = dict(data.get("headers") or {})  # webargs passes headers=None on 422
-    valid = getattr(error, "valid_methods", None)
-    if status == 405 and valid:
-        headers["Allow"] = ", ".join(sorted(valid))
+    headers = list((data.get("headers") or {}).items())  # webargs passes headers=None on 422
+    if status == 405 and valid_methods:
+        headers = [(k, v) for k, v in headers if k.lower() != "allow"]
+        headers.append(("Allow", ", ".join(sorted(valid_methods))))
     errors = data.get("errors") or data.get("messages")
     if isinstance(errors, dict) and set(errors) == {"json"}:
         errors = errors["json"]  # webargs nests body errors under the location
@@ -186,32 +201,50 @@ def from_http_exception(error: HTTPException) -> Response:
     params: dict[str, Any] | None = None
     if code == "validation_failed" and isinstance(errors, dict):
         # an action the schema refused: its index, and the rule's code when it is the body's only
-        # fault (service/api/action_errors.py); webargs keeps marshmallow's error, which holds the body
-        fault = first_fault(errors, getattr(getattr(error, "exc", None), "data", None))
+        # fault (service/api/action_errors.py)
+        fault = first_fault(errors, getattr(schema_error, "data", None))
         if fault is not None:
             action_index = fault.index
             if fault.alone and fault.code is not None:
                 code, detail = fault.code.value, detail or fault.detail
                 params = {}
                 if language() != i18n.DEFAULT:  # the rule's own words, without what the schema saw
-                    detail = i18n.detail(language(), detail_key(fault.code), params, detail, family())
+                    detail = i18n.detail(language(), detail_key(fault.code), params, detail, family)
     if errors is not None:
         errors = flatten(errors)
     if detail is None:  # werkzeug's stock descriptions speak of browsers; ours name the problem
-        detail = HTTP_CODES[code] if status in (400, 422) else (error.description or HTTP_CODES[code])
-    response = problem(status, code, detail, headers, errors=errors, action_index=action_index, params=params)
+        detail = HTTP_CODES[code] if status in (400, 422) else (description or HTTP_CODES[code])
+    return problem_answer(
+        status, code, detail, family, headers, errors=errors, action_index=action_index, params=params
+    )
+
+
+def response(answer: Answer) -> Response:
+    """A problem answered on the Flask side (routing, the docs, the catalog), as a Response."""
+    return Response(answer.body, status=answer.status, headers=answer.headers)
+
+
+def from_http_exception(error: HTTPException) -> Response:
+    answer = http_problem(
+        error.code or 500,
+        getattr(error, "data", None) or {},
+        family(),
+        error.description,
+        getattr(error, "valid_methods", None),
+        getattr(error, "exc", None),
+    )
     _let_go(error)
-    return response
+    return response(answer)
 
 
 def _let_go(error: HTTPException) -> None:
     """Drop what keeps the request's body alive once the problem is written.
 
-    A schema failure reaches here as webargs' abort with marshmallow's error in `exc` and as its
-    context: their tracebacks hold the frames that parsed and loaded the body, in a reference
-    cycle only the cyclic collector frees. A body of 131,000 small items parses into few tracked
-    objects, so the collector rarely ran: every refused 256 KB body left 1.7 MB behind it, and a
-    worker under a list bomb grew by tens of MiB. Nothing reads the exception after its handler."""
+    A schema failure's exception holds, in its traceback, the frames that parsed and loaded the
+    body, in a reference cycle only the cyclic collector frees. A body of 131,000 small items
+    parses into few tracked objects, so the collector rarely ran: every refused 256 KB body left
+    1.7 MB behind it, and a worker under a list bomb grew by tens of MiB. Nothing reads the
+    exception after its handler."""
     exc = getattr(error, "exc", None)
     if isinstance(exc, BaseException):
         exc.__traceback__ = None
@@ -242,32 +275,35 @@ def flatten(errors: Any, path: str = "") -> dict[str, list[str]]:
     return flat
 
 
-def from_rule_error(error: RuleError) -> Response:
+def rule_problem(error: RuleError, family: str | None) -> Answer:
     """A rule's problem: its detail written for players in the request's language from the
     error's catalog key and parameters, which the answer also carries as data (`params`); the
     field at fault, in `errors`, keeps the rules' own English account, for developers (the
     precise reason of a summary that does not add up, which no player's sentence repeats)."""
-    detail = i18n.detail(language(), error.key, error.params, str(error), family())
+    detail = i18n.detail(language(), error.key, error.params, str(error), family)
     errors = {error.field: [str(error)]} if error.field else None
-    return problem(
+    return problem_answer(
         422,
         error.code.value,
         detail,
+        family,
         action_index=error.action_index,
         errors=errors,
         params=dict(error.params),
     )
 
 
-def from_unexpected(error: Exception) -> Response:
+def unexpected_problem(error: Exception) -> Answer:
     log.exception("unhandled exception", exc_info=error)
-    return problem(500, "internal_error", "The service failed unexpectedly; the error was logged")
+    return problem_answer(
+        500, "internal_error", "The service failed unexpectedly; the error was logged", None
+    )
 
 
 def register(app: Flask) -> None:
-    app.register_error_handler(RuleError, from_rule_error)
+    app.register_error_handler(RuleError, lambda error: response(rule_problem(error, family())))
     app.register_error_handler(HTTPException, from_http_exception)
-    app.register_error_handler(Exception, from_unexpected)
+    app.register_error_handler(Exception, lambda error: response(unexpected_problem(error)))
 
 
 def _status_of(code: str) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
-from flask import Response, request
+from flask import Flask, Response, request
 from flask_smorest import abort
 from werkzeug.routing import BaseConverter
 
@@ -24,11 +24,11 @@ from schemas.contract import Operation, operations
 from service.rules import registry
 from service.rules.game import Game
 
-from . import examples, express, i18n, texts
+from . import errors, examples, i18n, texts
 from . import glossary as glossaries
-from .dispatch import HOOKS, run
-from .headers import API_HEADERS, SECURED
-from .smorest import Api, Blueprint, documented
+from .dispatch import Dispatcher, Route
+from .headers import API_HEADERS
+from .smorest import Api, Blueprint
 
 # What each kind of operation can answer besides 200 (each documented with its problem+json).
 POST_ERRORS = (400, 406, 408, 413, 415, 422, 500)
@@ -67,13 +67,11 @@ _encoded: dict[tuple[str, str], str] = {}
 
 
 def kept(key: tuple[str, str], build: Callable[[], Any]) -> Response:
-    """`json_response(build())`, with the body encoded at the key's first request and kept."""
+    """The JSON answer of `build()`, with the body encoded at the key's first request and kept."""
     text = _encoded.get(key)
     if text is None:
         text = _encoded[key] = json.dumps(build(), separators=(",", ":"))
-    response = Response(text, mimetype="application/json", headers=API_HEADERS)
-    setattr(response, SECURED, True)
-    return response
+    return Response(text, mimetype="application/json", headers=API_HEADERS)
 
 
 # Unknown games: not in the contract (every documented path names a real game), answered with a
@@ -110,7 +108,7 @@ def state_link(game: Game) -> dict[str, Any]:
     }
 
 
-def _view(game: Game, op: Operation) -> Any:
+def _view(game: Game, op: Operation, dispatcher: Dispatcher) -> Any:
     if op.key == "glossary":
 
         def glossary() -> Any:
@@ -125,25 +123,21 @@ def _view(game: Game, op: Operation) -> Any:
             return kept((game.id, lang), lambda: texts.describe(game, lang))
 
         return describe
-    engine = op.engine
-    hook = HOOKS.get(engine)
-    if hook is not None:
+    assert op.request is not None, "an operation that runs the rules takes a request"
+    route = Route(game, op.engine, op.request, f"{game.id}.{op.key}")
 
-        def answer(body: dict[str, Any]) -> Any:
-            return hook(game, body)
-
-        return answer
-
-    def operate(body: dict[str, Any]) -> Any:
-        return run(game, engine, body)
+    def operate(_: Any) -> Any:
+        """The contract's view of the operation; the front hands its requests to the dispatcher
+        before Flask sees them, and this answers the same should one reach Flask."""
+        return errors.response(dispatcher.serve(route, request.get_data()))
 
     return operate
 
 
-def game_blueprint(api: Api, game: Game) -> Blueprint:
+def game_blueprint(api: Api, game: Game, dispatcher: Dispatcher, bots: bool) -> Blueprint:
     blp = Blueprint(game.id, __name__, url_prefix=f"/v1/games/{game.id}", description=game.summary)
     for op in operations(game, family_of(game)):
-        view = _view(game, op)
+        view = _view(game, op, dispatcher)
         ex = examples.operation(game.id, op.key)
         view = blp.response(200, op.response, example=ex.get("response"))(view)
         if op.request is not None:
@@ -156,16 +150,17 @@ def game_blueprint(api: Api, game: Game) -> Blueprint:
         doc: dict[str, Any] = {"operationId": camel(game.id) + op.verb, "summary": op.summary}
         if op.key in ("deals", "hands_play"):
             doc["responses"] = {200: {"links": state_link(game)}}
-        view = documented(blp.doc(description=op.description, **doc))(view)
+        view = blp.doc(description=op.description, **doc)(view)
         view.__name__ = op.key
         blp.route(op.path, methods=[op.method], endpoint=op.key)(view)
-        if op.engine is not None and op.engine not in HOOKS and op.request is not None:
-            express.add_route(api._app, f"{blp.url_prefix}{op.path}", game, op.engine, op.request, op.key)
+        if op.engine is not None and op.request is not None and (bots or op.engine != "suggest"):
+            route = Route(game, op.engine, op.request, f"{game.id}.{op.key}")
+            dispatcher.add(f"{blp.url_prefix}{op.path}", route)
     return blp
 
 
-def register(api: Api) -> None:
-    api._app.url_map.converters["unknown_game"] = UnknownGame
+def register(api: Api, app: Flask, dispatcher: Dispatcher) -> None:
+    app.url_map.converters["unknown_game"] = UnknownGame
     api.register_blueprint(catalog)
     for game in registry.GAMES.values():
-        api.register_blueprint(game_blueprint(api, game))
+        api.register_blueprint(game_blueprint(api, game, dispatcher, app.config["TRICKREF_BOTS"]))

@@ -37,8 +37,8 @@ A refusal that leaves the body unread (413, 408, 415, a framing 400) answers `Co
 and tells gunicorn to close the connection: the rest of the body would otherwise be read as the next
 request (a 413 said keep-alive, gunicorn gave up draining after 64 KB and closed anyway).
 
-The middleware only records what it found (`environ["trickref.guard"]`); the `before_request`
-hook turns that into a problem+json answer inside the app, so the answer carries the request id
+The middleware only records what it found (`environ["trickref.guard"]`); the front
+(service/api/front.py) turns that into a problem+json answer, so the answer carries the request id
 and is counted by the metrics like any other. Each refusal is logged at WARNING, without a
 traceback: it is the client's fault, not the service's.
 """
@@ -57,9 +57,6 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
-from flask import Flask, request
-from flask_smorest import abort
-
 log = logging.getLogger("trickref.guard")
 
 MAX_JSON_DEPTH = 32  # the deepest body of the contract (a match of hand records) nests 6 deep
@@ -67,7 +64,7 @@ MAX_NUMBER_DIGITS = 4300  # CPython's int-from-text limit: a longer integer is r
 BUSY_BODY_TIMEOUT = 0.05  # seconds any body may take before it counts as stalled
 _READ = 64 * 1024
 ENVIRON_KEY = "trickref.guard"
-_BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 # The shape check works on whole bytes objects with C-level operations only (replace, split, join,
 # translate, substring search), so its cost is linear in the body (bench/guard.py measures it).
@@ -248,7 +245,7 @@ class BodyGuard:
         self._next_wake = _NEVER  # when the watchdog wakes next, unless notified
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") in _BODY_METHODS:
+        if environ.get("REQUEST_METHOD") in BODY_METHODS:
             refusal = self._check(environ)
             if refusal is not None:
                 environ[ENVIRON_KEY] = refusal
@@ -442,30 +439,3 @@ class BodyGuard:
 
 def _name(error: Exception) -> str:
     return type(error).__name__
-
-
-def refuse_bad_bodies() -> None:
-    """before_request: answer what the middleware found, then check the JSON's shape."""
-    refusal: Refusal | None = request.environ.get(ENVIRON_KEY)
-    if refusal is None and request.method in _BODY_METHODS and request.is_json:
-        problem = json_shape_problem(request.get_data(cache=True))
-        if problem is not None:
-            refusal = Refusal(400, "malformed_request", problem)
-    if refusal is not None:
-        log.warning(
-            "request refused: %s",
-            refusal.message,
-            extra={"status": refusal.status, "code": refusal.code, "path": request.path},
-        )
-        abort(refusal.status, code=refusal.code, message=refusal.message)
-
-
-def init_app(app: Flask) -> None:
-    """Wrap the WSGI app and check bodies first among the request hooks."""
-    app.wsgi_app = BodyGuard(  # type: ignore[method-assign]
-        app.wsgi_app,
-        app.config["MAX_CONTENT_LENGTH"],
-        app.config["TRICKREF_BODY_TIMEOUT"],
-        app.config["TRICKREF_THREADS"],
-    )
-    app.before_request(refuse_bad_bodies)

@@ -1,8 +1,9 @@
-"""Request ids, structured logs, Prometheus metrics and CORS: everything an operator sees.
+"""Request ids, structured logs, Prometheus metrics: everything an operator sees.
 
 - Request id: `X-Request-ID` is accepted when it matches `^[A-Za-z0-9._-]{1,128}$`, otherwise a
-  uuid4 is made. It goes to `g.request_id` (so problem+json bodies carry it), back in the response
-  header, and into every log record written while the request is served.
+  uuid4 is made. The front (service/api/front.py) keeps it for the request (problem+json bodies
+  carry it), sends it back in the response header, and every log record written while the request
+  is served carries it.
 - Logs: one JSON object per line on stdout (python-json-logger) at `TRICKREF_LOG_LEVEL`.
 - Metrics at `/metrics` (a plain Flask route, so not in the OpenAPI spec), labelled by operation
   (the endpoint), method and game (a registered id, `unknown`, or `-` when the route has none):
@@ -17,7 +18,8 @@
   worker's CPU for a large exposition): the text is kept `TRICKREF_METRICS_MAX_AGE` seconds (1 by
   default) per worker and rendered by one thread at a time, so scrapes cost at most one rendering
   per second per worker however many arrive (`Exposition`).
-- CORS only when `TRICKREF_CORS_ORIGINS` lists origins: no header at all otherwise.
+- CORS (service/api/front.py) only when `TRICKREF_CORS_ORIGINS` lists origins: no header at all
+  otherwise.
 """
 
 from __future__ import annotations
@@ -37,8 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, g, has_request_context, request
-from flask_cors import CORS
+from flask import Flask, Response
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
@@ -50,17 +51,15 @@ from prometheus_client import (
 )
 from pythonjsonlogger.json import JsonFormatter
 
-from ..rules import registry
-from . import errors, i18n
-from .replay_cache import HEADER as TABLE_KEY_HEADER
+from . import context, errors, i18n
 
 REQUEST_ID_HEADER = "X-Request-ID"
 REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 LOGGER_NAME = "trickref"
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
-_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
-_KNOWN_CODES = frozenset(errors.ALL_CODES)
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+KNOWN_CODES = frozenset(errors.ALL_CODES)
 CORS_EXPOSE = [REQUEST_ID_HEADER, "Allow"]
 CORS_RESOURCES = (r"/v1/*", "/openapi.json")
 
@@ -93,7 +92,7 @@ class RequestIdFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not hasattr(record, "request_id"):
-            record.request_id = g.get("request_id") if has_request_context() else None
+            record.request_id = context.REQUEST_ID.get()
         return True
 
 
@@ -371,57 +370,14 @@ def server_error_response(status: int, reason: str, message: str) -> bytes:
     return head.encode("latin-1") + body
 
 
-def _labels(endpoint: str | None, blueprint: str | None, view_args: dict[str, Any] | None) -> tuple[str, str]:
-    """(operation, game): a game's operations are one blueprint per game, so the operation is the
-    endpoint within it (`hands_state`) and the game its blueprint; an unknown game's id is never a
-    label value (the label sets stay closed)."""
-    if endpoint is None:
-        return "unmatched", "-"
-    if blueprint in registry.GAMES:
-        return endpoint.partition(".")[2], blueprint
-    return endpoint, "unknown" if view_args and "game" in view_args else "-"
-
-
-def _problem_code(response: Response) -> str:
-    if response.mimetype != errors.PROBLEM_MIMETYPE or response.is_streamed:
-        return "-"
-    try:
-        code = json.loads(response.get_data()).get("code")
-    except (ValueError, AttributeError):
-        return "other"
-    return code if code in _KNOWN_CODES else "other"
-
-
 # --- wiring ---------------------------------------------------------------------------------------
 
 
 def init_app(app: Flask) -> None:
-    """Wire request ids, JSON logs, metrics, CORS into the app."""
+    """JSON logs, the metrics and their /metrics route (the front counts every answer)."""
     configure_logging(app.config.get("TRICKREF_LOG_LEVEL", "INFO"))
     metrics = Metrics.create()
     app.extensions["trickref_metrics"] = metrics
-
-    @app.before_request
-    def _start() -> None:
-        g.request_id = request_id_from(request.environ.get(REQUEST_ID_ENVIRON))
-        g.request_start = time.perf_counter()
-
-    @app.after_request
-    def _finish(response: Response) -> Response:
-        rid = g.get("request_id")
-        if rid:
-            response.headers[REQUEST_ID_HEADER] = rid
-        start = g.get("request_start")
-        if start is None:  # before_request did not run (it always does; belt and braces)
-            return response
-        elapsed = time.perf_counter() - start
-        operation, game = _labels(request.endpoint, request.blueprint, request.view_args)
-        method = request.method if request.method in _METHODS else "other"
-        status = response.status_code
-        metrics.served(operation, method, game, status, elapsed)
-        if status >= 400:
-            metrics.problems.labels(operation, game, str(status), _problem_code(response)).inc()
-        return response
 
     # kept only where a rendering reads the workers' files; an app's own registry is cheap to read
     max_age = app.config.get("TRICKREF_METRICS_MAX_AGE", 1.0) if multiprocess_dir() else 0.0
@@ -433,14 +389,3 @@ def init_app(app: Flask) -> None:
 
     # Plain Flask routes: flask-smorest documents only its blueprints, so these stay out of the spec.
     app.add_url_rule("/metrics", "metrics", prometheus_metrics, methods=["GET"])
-
-    origins = app.config.get("TRICKREF_CORS_ORIGINS") or []
-    if origins:
-        CORS(
-            app,
-            resources={path: {"origins": list(origins)} for path in CORS_RESOURCES},
-            methods=["GET", "HEAD", "POST", "OPTIONS"],
-            expose_headers=CORS_EXPOSE,
-            allow_headers=["Content-Type", REQUEST_ID_HEADER, TABLE_KEY_HEADER],
-            max_age=600,
-        )

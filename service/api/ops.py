@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Response
 from flask.views import MethodView
 
 from schemas.catalog import HealthSchema, ReadySchema
@@ -11,10 +12,17 @@ from service import __version__
 from service.rules import registry
 
 from . import examples
-from .dispatch import json_response
+from .dispatch import encode
+from .headers import API_HEADERS
 from .smorest import Blueprint
 
 blp: Blueprint = Blueprint("ops", __name__, description="Health probes")
+
+
+def json_response(data: Any) -> Response:
+    response = Response(encode(data), mimetype="application/json")
+    response.headers.extend(API_HEADERS)
+    return response
 
 
 @blp.route("/healthz")

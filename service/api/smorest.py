@@ -10,16 +10,15 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-import apispec
 import flask
 import flask_smorest
-from flask_smorest.utils import prepare_response
 from marshmallow import Schema
 
 from schemas import spec as contract_spec
 from schemas.problem import ProblemSchema
 
 from . import errors, i18n, replay_cache
+from .headers import SPEC_ENDPOINT
 
 PROBLEM = errors.PROBLEM_MIMETYPE
 REQUEST_ID = {
@@ -55,49 +54,70 @@ CONTENT_LANGUAGE = {
 }
 
 
-class ContractSpec(apispec.APISpec):
-    """The spec as flask-smorest builds it, plus what applies to the whole of it: the
-    `X-Request-ID` header, accepted on every request and returned on every response, the language
-    (`Accept-Language` on every request, `Content-Language` on every response), and the
-    requests that extend another written as such (schemas/spec.py `compose`)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        spec: dict[str, Any] = copy.deepcopy(super().to_dict())  # apispec hands out its own dicts
-        components = spec.setdefault("components", {})
-        contract_spec.compose(spec)
-        components.setdefault("parameters", {})["RequestId"] = {
-            "in": "header",
-            "name": "X-Request-ID",
-            **REQUEST_ID,
-        }
-        components["parameters"]["AcceptLanguage"] = {
-            "in": "header",
-            "name": "Accept-Language",
-            **ACCEPT_LANGUAGE,
-        }
-        components["parameters"]["TableKey"] = {"in": "header", "name": replay_cache.HEADER, **TABLE_KEY}
-        components.setdefault("headers", {})["RequestId"] = REQUEST_ID
-        components["headers"]["ContentLanguage"] = CONTENT_LANGUAGE
-        header = {
-            "X-Request-ID": {"$ref": "#/components/headers/RequestId"},
-            "Content-Language": {"$ref": "#/components/headers/ContentLanguage"},
-        }
-        for response in components.get("responses", {}).values():
-            response["headers"] = header
-        for path, item in spec.get("paths", {}).items():
-            for op in item.values():
-                op.setdefault("parameters", []).extend(
-                    (
-                        {"$ref": "#/components/parameters/RequestId"},
-                        {"$ref": "#/components/parameters/AcceptLanguage"},
-                    )
+def contract(spec: dict[str, Any]) -> dict[str, Any]:
+    """The spec as flask-smorest builds it, plus what applies to the whole of it: errors as
+    problem+json, the `X-Request-ID` header, accepted on every request and returned on every
+    response, the language (`Accept-Language` on every request, `Content-Language` on every
+    response), the table key on the operations that replay a hand, and the requests that extend
+    another written as such (schemas/spec.py `compose`)."""
+    spec = copy.deepcopy(spec)  # apispec hands out its own dicts
+    components = spec.setdefault("components", {})
+    contract_spec.compose(spec)
+    for response in components.get("responses", {}).values():
+        content = response.get("content")
+        if content and "application/json" in content:  # flask-smorest's error responses
+            response["content"] = {PROBLEM: content["application/json"]}
+    _drop_unused(components)
+    components.setdefault("parameters", {})["RequestId"] = {
+        "in": "header",
+        "name": "X-Request-ID",
+        **REQUEST_ID,
+    }
+    components["parameters"]["AcceptLanguage"] = {
+        "in": "header",
+        "name": "Accept-Language",
+        **ACCEPT_LANGUAGE,
+    }
+    components["parameters"]["TableKey"] = {"in": "header", "name": replay_cache.HEADER, **TABLE_KEY}
+    components.setdefault("headers", {})["RequestId"] = REQUEST_ID
+    components["headers"]["ContentLanguage"] = CONTENT_LANGUAGE
+    header = {
+        "X-Request-ID": {"$ref": "#/components/headers/RequestId"},
+        "Content-Language": {"$ref": "#/components/headers/ContentLanguage"},
+    }
+    for response in components.get("responses", {}).values():
+        response["headers"] = header
+    for path, item in spec.get("paths", {}).items():
+        for op in item.values():
+            op.setdefault("parameters", []).extend(
+                (
+                    {"$ref": "#/components/parameters/RequestId"},
+                    {"$ref": "#/components/parameters/AcceptLanguage"},
                 )
-                if path.endswith(REPLAYING):
-                    op["parameters"].append({"$ref": "#/components/parameters/TableKey"})
-                for response in op["responses"].values():
-                    if "$ref" not in response:
-                        response["headers"] = header
-        return spec
+            )
+            if path.endswith(REPLAYING):
+                op["parameters"].append({"$ref": "#/components/parameters/TableKey"})
+            for response in op["responses"].values():
+                if "$ref" not in response:
+                    response["headers"] = header
+    return spec
+
+
+# What flask-smorest registers for features no operation uses (ETags, pagination): left out.
+_UNUSED = {
+    "headers": ("ETAG", "PAGINATION"),
+    "parameters": ("IF_NONE_MATCH", "IF_MATCH"),
+    "schemas": ("PaginationMetadata",),
+}
+
+
+def _drop_unused(components: dict[str, Any]) -> None:
+    for kind, names in _UNUSED.items():
+        section = components.get(kind, {})
+        for name in names:
+            section.pop(name, None)
+        if kind in components and not section:
+            del components[kind]
 
 
 @dataclass(frozen=True)
@@ -136,60 +156,39 @@ class SpecDocument:
 
 
 class Api(flask_smorest.Api):
+    """flask-smorest's Api with problem+json errors, the contract's own additions (`contract`) and
+    the document built once (`spec_document`); the app keeps it as `extensions["trickref_api"]`."""
+
     ERROR_SCHEMA = ProblemSchema
-    _document: SpecDocument | None = None
-    _document_lock = threading.Lock()
+
+    def __init__(self, app: flask.Flask) -> None:
+        super().__init__(app)
+        contract_spec.install(self.spec, self.ma_plugin.converter)
+        self._document: SpecDocument | None = None
+        self._document_lock = threading.Lock()
+        app.extensions["trickref_api"] = self
+        if SPEC_ENDPOINT in app.view_functions:
+            app.view_functions[SPEC_ENDPOINT] = self.serve_document
+
+    def contract(self) -> dict[str, Any]:
+        """The contract: what `/openapi.json` serves and openapi.yaml holds."""
+        return contract(self.spec.to_dict())
 
     def spec_document(self) -> SpecDocument:
         if self._document is None:
             with self._document_lock:
                 if self._document is None:
-                    self._document = SpecDocument.build(self.spec.to_dict())
+                    self._document = SpecDocument.build(self.contract())
         return self._document
 
-    def _openapi_json(self) -> flask.Response:
+    def serve_document(self) -> flask.Response:
         return self.spec_document().response(flask.request)
-
-    def _init_spec(self, **kwargs: Any) -> None:
-        super()._init_spec(**kwargs)
-        self.spec.__class__ = ContractSpec
-        contract_spec.install(self.spec, self.ma_plugin.converter)
 
     def document_union(self, schema: Schema, variants: tuple[Schema, ...]) -> None:
         contract_spec.document_union(self.spec, self.ma_plugin.converter, schema, variants)
 
-    def _register_etag_headers(self) -> None:
-        pass  # no operation uses ETags
-
-    def _register_pagination_header(self) -> None:
-        pass  # nor pagination: without this an unused PaginationMetadata lands in the contract
-
     def handle_http_exception(self, error: Any) -> Any:
         return errors.from_http_exception(error)
-
-    def _register_responses(self) -> None:
-        # The stock method documents errors as application/json; ours are problem+json.
-        for status in http.HTTPStatus:
-            response: dict[str, Any] = {"description": status.phrase}
-            if not (100 <= status < 200) and status not in (204, 304):
-                response["schema"] = self.ERROR_SCHEMA
-            prepare_response(response, self.spec, PROBLEM)
-            self.spec.components.response(status.name, response, lazy=True)
-        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
-        prepare_response(response, self.spec, PROBLEM)
-        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
-
-
-def documented(decorator: Any) -> Any:
-    """A flask-smorest decorator that only documents (doc, alt_response), applied without the
-    wrapper it puts around the view: each such wrapper costs every request a call through
-    Flask's ensure_sync, and an operation documents seven error statuses."""
-
-    def apply(func: Any) -> Any:
-        func._apidoc = decorator(func)._apidoc
-        return func
-
-    return apply
 
 
 class Blueprint(flask_smorest.Blueprint):
@@ -210,7 +209,7 @@ class Blueprint(flask_smorest.Blueprint):
                         description=http.HTTPStatus(status).phrase,
                         example=example,
                     )
-                func = documented(doc)(func)
+                func = doc(func)
             return func
 
         return decorator
