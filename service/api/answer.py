@@ -7,13 +7,12 @@ answer carries (service/api/front.py `finish`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from werkzeug.http import HTTP_STATUS_CODES
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     status: int
     headers: list[tuple[str, str]]
     body: bytes
@@ -30,4 +29,10 @@ class Answer:
 
 def status_line(status: int) -> str:
     """The status line werkzeug writes (`422 UNPROCESSABLE ENTITY`), so both sides say the same."""
-    return f"{status} {HTTP_STATUS_CODES.get(status, 'UNKNOWN').upper()}"
+    line = _LINES.get(status)
+    if line is None:
+        line = f"{status} {HTTP_STATUS_CODES.get(status, 'UNKNOWN').upper()}"
+    return line
+
+
+_LINES = {status: f"{status} {phrase.upper()}" for status, phrase in HTTP_STATUS_CODES.items()}

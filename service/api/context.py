@@ -1,18 +1,30 @@
-"""What the front learns of a request once, for the code that answers it: its id, its language and,
-when the answer is a problem, the problem's code.
+"""What the front learns of a request once, for the code that answers it: its id, its language, the
+table key it sent and, when the answer is a problem, the problem's code.
 
-Context variables rather than Flask's `g`: the game operations are answered outside Flask
+One context variable rather than Flask's `g`: the game operations are answered outside Flask
 (service/api/dispatch.py), and the log lines, problems and metrics of both sides read the same
-values. The front sets them when a request comes in and resets them when its answer is written.
+values. The front sets it when a request comes in and resets it when its answer is written.
 """
 
 from __future__ import annotations
 
 from contextvars import ContextVar
 
-REQUEST_ID: ContextVar[str | None] = ContextVar("trickref_request_id", default=None)
-LANGUAGE: ContextVar[str | None] = ContextVar("trickref_language", default=None)
-# the code of the problem the answer carries, for the metrics' `code` label
-PROBLEM: ContextVar[str | None] = ContextVar("trickref_problem", default=None)
-# the `Trickref-Table-Key` the request sent, as sent (service/api/dispatch.py `table_key` checks it)
-TABLE_KEY: ContextVar[str | None] = ContextVar("trickref_table_key", default=None)
+
+class Call:
+    """The request being answered (mutable only in `problem`, which the answer's writer sets)."""
+
+    __slots__ = ("language", "problem", "request_id", "table_key")
+
+    def __init__(self, request_id: str, language: str, table_key: str | None) -> None:
+        self.request_id = request_id
+        self.language = language
+        self.table_key = table_key  # as sent (service/api/dispatch.py `table_key` checks it)
+        self.problem: str | None = None  # the code of the problem answered, for the metrics
+
+
+CALL: ContextVar[Call | None] = ContextVar("trickref_call", default=None)
+
+
+def current() -> Call | None:
+    return CALL.get()

@@ -198,7 +198,8 @@ class Problem(Exception):
 def table_key() -> str | None:
     """The request's valid table key (`Trickref-Table-Key`), None when it sent none; a malformed
     one is refused, never silently unused (the contract's pattern)."""
-    sent = context.TABLE_KEY.get()
+    call = context.CALL.get()
+    sent = call.table_key if call is not None else None
     secret = replay_cache.valid_key(sent)
     if sent is not None and secret is None:
         raise Problem(

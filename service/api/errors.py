@@ -156,16 +156,17 @@ def problem_answer(
     body.update({k: v for k, v in extra.items() if v is not None})
     if isinstance(body.get("errors"), dict):
         body["errors"] = cap_errors(body["errors"])
-    request_id = context.REQUEST_ID.get()
-    if request_id:
-        body["request_id"] = request_id
-    context.PROBLEM.set(code)
+    call = context.CALL.get()
+    if call is not None:
+        body["request_id"] = call.request_id
+        call.problem = code
     return Answer.of(status, PROBLEM_MIMETYPE, json.dumps(body).encode(), headers)
 
 
 def language() -> str:
     """The language of this request's answer, as the front negotiated it (English outside one)."""
-    return context.LANGUAGE.get() or i18n.DEFAULT
+    call = context.CALL.get()
+    return call.language if call is not None else i18n.DEFAULT
 
 
 def family() -> str | None:

@@ -28,6 +28,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from flask import Flask
@@ -74,12 +75,12 @@ class Where:
     def of(cls, endpoint: str, args: Mapping[str, Any] | None = None) -> Where:
         return cls(endpoint, endpoint.rpartition(".")[0] if "." in endpoint else None, args)
 
-    @property
+    @cached_property
     def family(self) -> str | None:
         game = registry.GAMES.get(self.blueprint) if self.blueprint else None
         return game.family if game is not None else None
 
-    @property
+    @cached_property
     def labels(self) -> tuple[str, str]:
         """(operation, game) for the metrics: a game's operation is its endpoint within the game's
         blueprint (`hands_state`); an unknown game's id is never a label value (closed sets)."""
@@ -90,9 +91,16 @@ class Where:
         return self.endpoint, "unknown" if self.args and "game" in self.args else "-"
 
 
+_JSON_TYPES = frozenset(
+    {"application/json", "application/json; charset=utf-8", "application/json;charset=utf-8"}
+)
+
+
 def is_json(content_type: str | None) -> bool:
     """Whether a Content-Type is JSON as werkzeug and webargs decide it (`application/json`,
-    `application/*+json`, parameters ignored)."""
+    `application/*+json`, parameters ignored); the types clients send are known without parsing."""
+    if content_type in _JSON_TYPES:
+        return True
     mimetype = parse_options_header(content_type)[0].lower() if content_type else ""
     return mimetype == "application/json" or (
         mimetype.startswith("application/") and mimetype.endswith("+json")
@@ -170,6 +178,10 @@ class Front:
         self.flask = flask_wsgi
         self.url_map = app.url_map
         self.dispatcher = dispatcher
+        # each game operation's path: its route, and where it stands for the checks and the metrics
+        self.games = {
+            path: (route, Where(route.endpoint, route.game.id)) for path, route in dispatcher.routes.items()
+        }
         self.metrics = app.extensions["trickref_metrics"]
         self.origins = frozenset(app.config.get("TRICKREF_CORS_ORIGINS") or ())
         self.cors_paths = re.compile("|".join(p.replace("*", ".*") for p in CORS_RESOURCES))
@@ -178,32 +190,30 @@ class Front:
         start = time.perf_counter()
         request_id = request_id_from(environ.get(REQUEST_ID_ENVIRON))
         lang = i18n.negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
-        variables = (context.REQUEST_ID, context.LANGUAGE, context.PROBLEM, context.TABLE_KEY)
-        values = (request_id, lang, None, environ.get(TABLE_KEY_ENVIRON))
-        tokens = [var.set(value) for var, value in zip(variables, values, strict=True)]
+        call = context.Call(request_id, lang, environ.get(TABLE_KEY_ENVIRON))
+        token = context.CALL.set(call)
         try:
             method = environ.get("REQUEST_METHOD", "GET")
-            route = self.dispatcher.routes.get(environ.get("PATH_INFO", "")) if method == "POST" else None
-            where = Where(route.endpoint, route.game.id) if route is not None else self.route(environ)
+            game = self.games.get(environ.get("PATH_INFO", "")) if method == "POST" else None
+            where = game[1] if game is not None else self.route(environ)
             body = body_of(environ)
             refusal = refusal_of(environ, where, body)
             if refusal is not None:
                 answer = errors.problem_answer(refusal.status, refusal.code, refusal.message, where.family)
-            elif route is not None:
-                answer = self.dispatcher.serve(route, body)
+            elif game is not None:
+                answer = self.dispatcher.serve(game[0], body)
             else:
-                return self.through_flask(environ, start_response, where, start, request_id, lang)
-            if route is not None and answer.status == 200:  # the API's headers are the answer's own
+                return self.through_flask(environ, start_response, where, start, call)
+            if answer.status == 200:  # a game operation's: the API's headers are its own
                 headers = [*answer.headers, (REQUEST_ID_HEADER, request_id), ("Content-Language", lang)]
                 self.cors(environ, headers)
             else:
-                headers = self.finish(environ, answer.headers, answer.status, where, request_id, lang)
-            self.count(method, where, answer.status, start)
+                headers = self.finish(environ, answer.headers, answer.status, where, call)
+            self.count(method, where, answer.status, start, call)
             start_response(status_line(answer.status), headers)
             return [answer.body]
         finally:
-            for var, token in zip(variables, tokens, strict=True):
-                var.reset(token)  # type: ignore[attr-defined]
+            context.CALL.reset(token)
 
     def route(self, environ: dict[str, Any]) -> Where:
         """Where the Flask app's routing sends the request (its public map, matched as Flask does)."""
@@ -219,15 +229,14 @@ class Front:
         start_response: Callable[..., Any],
         where: Where,
         start: float,
-        request_id: str,
-        lang: str,
+        call: context.Call,
     ) -> Iterable[bytes]:
         """Let the Flask app answer, then give its answer what every answer carries."""
 
         def started(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             code = int(status.split(" ", 1)[0])
-            finished = self.finish(environ, list(headers), code, where, request_id, lang)
-            self.count(environ.get("REQUEST_METHOD", "GET"), where, code, start)
+            finished = self.finish(environ, list(headers), code, where, call)
+            self.count(environ.get("REQUEST_METHOD", "GET"), where, code, start, call)
             return start_response(status, finished, exc_info)
 
         return self.flask(environ, started)
@@ -238,15 +247,14 @@ class Front:
         headers: list[tuple[str, str]],
         status: int,
         where: Where,
-        request_id: str,
-        lang: str,
+        call: context.Call,
     ) -> list[tuple[str, str]]:
         """The headers every answer carries (service/api/headers.py says why each)."""
-        set_header(headers, REQUEST_ID_HEADER, request_id)
+        set_header(headers, REQUEST_ID_HEADER, call.request_id)
         if where.endpoint in ENGLISH_ONLY and status < 400:
             set_header(headers, "Content-Language", i18n.DEFAULT)
         else:
-            set_header(headers, "Content-Language", lang)
+            set_header(headers, "Content-Language", call.language)
             add_vary(headers, "Accept-Language")
         for name, value in (
             ("X-Content-Type-Options", "nosniff"),
@@ -283,13 +291,13 @@ class Front:
                 set_header(headers, "Access-Control-Max-Age", CORS_MAX_AGE)
         add_vary(headers, "Origin")
 
-    def count(self, method: str, where: Where, status: int, start: float) -> None:
+    def count(self, method: str, where: Where, status: int, start: float, call: context.Call) -> None:
         operation, game = where.labels
         self.metrics.served(
             operation, method if method in METHODS else "other", game, status, time.perf_counter() - start
         )
         if status >= 400:
-            code = context.PROBLEM.get()
+            code = call.problem
             label = "-" if code is None else code if code in KNOWN_CODES else "other"
             self.metrics.problems.labels(operation, game, str(status), label).inc()
 

@@ -92,7 +92,8 @@ class RequestIdFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not hasattr(record, "request_id"):
-            record.request_id = context.REQUEST_ID.get()
+            call = context.CALL.get()
+            record.request_id = call.request_id if call is not None else None
         return True
 
 
