@@ -98,6 +98,9 @@ def replay_cache_of(app: Flask) -> replay_cache.ReplayCache | None:
     return cache
 
 
+Hook = Callable[["Dispatcher", Game, Mapping[str, Any], context.Call], Any]
+
+
 class Route(NamedTuple):
     """One game operation the dispatcher serves: the path's game, the operation (a `Game` method,
     or a hook of `HOOKS`), the request schema the contract documents, and the route's endpoint."""
@@ -106,6 +109,10 @@ class Route(NamedTuple):
     operation: str
     schema: Schema
     endpoint: str  # the game's blueprint and the operation: `blob.hands_state`
+
+    @property
+    def hook(self) -> Hook | None:
+        return HOOKS.get(self.operation)
 
 
 def _body(text: bytes) -> Any:
@@ -143,31 +150,32 @@ class Dispatcher:
     def add(self, path: str, route: Route) -> None:
         self.routes[path] = route
 
-    def serve(self, route: Route, body: bytes) -> Answer:
+    def serve(self, route: Route, body: bytes, call: context.Call) -> Answer:
         """Decode and load the body with the operation's schema, run the operation, write the answer;
         or the problem that stopped it, written as every problem is (service/api/errors.py)."""
-        family = route.game.family
+        game = route.game
         try:
             loaded = route.schema.load(_body(body))
-            hook = HOOKS.get(route.operation)
-            result = (
-                hook(self, route.game, loaded)
-                if hook is not None
-                else self.operate(route.game, route.operation, loaded)
-            )
+            hook = route.hook
+            if hook is None:  # a `Game` method; refused cards' reasons in the request's language
+                rules = resolve_rules(game, loaded)
+                result = self.answer(game, route.operation, rules, loaded, call)
+                translated(result, call.language, game.family)
+            else:
+                result = hook(self, game, loaded, call)
             text = encode(result).encode()
         except _NotJson:
-            return errors.http_problem(400, {"messages": {"json": ["Invalid JSON body."]}}, family)
+            return errors.http_problem(400, {"messages": {"json": ["Invalid JSON body."]}}, game.family)
         except ValidationError as error:
             answer = errors.http_problem(
-                422, {"messages": {"json": error.messages}}, family, schema_error=error
+                422, {"messages": {"json": error.messages}}, game.family, schema_error=error
             )
             _let_go(error)
             return answer
         except Problem as problem:
-            return errors.http_problem(problem.status, problem.data, family)
+            return errors.http_problem(problem.status, problem.data, game.family)
         except RuleError as error:
-            return errors.rule_problem(error, family)
+            return errors.rule_problem(error, game.family)
         except Exception as error:  # a fault of ours: logged, and a 500 problem
             return errors.unexpected_problem(error)
         return Answer(
@@ -176,14 +184,11 @@ class Dispatcher:
             text,
         )
 
-    def operate(self, game: Game, operation: str, body: Mapping[str, Any]) -> Any:
-        """A `Game` method's answer, its refused cards' reasons in the request's language."""
-        rules = resolve_rules(game, body)
-        return translated(self.answer(game, operation, rules, body), errors.language(), game.family)
-
-    def answer(self, game: Game, operation: str, rules: Rules, body: Mapping[str, Any]) -> Any:
+    def answer(
+        self, game: Game, operation: str, rules: Rules, body: Mapping[str, Any], call: context.Call
+    ) -> Any:
         """`game.answer`, through the replay cache when the request carries a valid table key."""
-        return answer_keyed(self.app, table_key(), game, operation, rules, body)
+        return answer_keyed(self.app, table_key(call.table_key), game, operation, rules, body)
 
 
 class Problem(Exception):
@@ -195,11 +200,9 @@ class Problem(Exception):
         self.data = data
 
 
-def table_key() -> str | None:
-    """The request's valid table key (`Trickref-Table-Key`), None when it sent none; a malformed
-    one is refused, never silently unused (the contract's pattern)."""
-    call = context.CALL.get()
-    sent = call.table_key if call is not None else None
+def table_key(sent: str | None) -> str | None:
+    """The request's valid table key (`Trickref-Table-Key`, as `sent`), None when it sent none; a
+    malformed one is refused, never silently unused (the contract's pattern)."""
     secret = replay_cache.valid_key(sent)
     if sent is not None and secret is None:
         raise Problem(
@@ -236,7 +239,7 @@ def translated(answer: Any, lang: str, family: str | None = None) -> Any:
     return answer
 
 
-def suggest(dispatcher: Dispatcher, game: Game, body: Mapping[str, Any]) -> Any:
+def suggest(dispatcher: Dispatcher, game: Game, body: Mapping[str, Any], call: context.Call) -> Any:
     """hands/suggest: a bot's action for `seat`. No peeking by construction: the bot is given the
     seat's view (what hands/state answers with `seat`, errors included as that seat may read them),
     never the record. service/bots is pure and the rules' Game does not know it: this is the one
@@ -247,7 +250,7 @@ def suggest(dispatcher: Dispatcher, game: Game, body: Mapping[str, Any]) -> Any:
     that play's answer as `played`: a table's bot move is one call, not suggest then play."""
     rules = resolve_rules(game, body)
     seat = body["seat"]
-    view = dispatcher.answer(game, "state", rules, {**body["hand"], "seat": seat})
+    view = dispatcher.answer(game, "state", rules, {**body["hand"], "seat": seat}, call)
     play = body.get("play")
     if play is not None:  # refused before the bot thinks, not after
         read_views(play.get("views"), len(view["hands"]), field="play.views")
@@ -264,9 +267,9 @@ def suggest(dispatcher: Dispatcher, game: Game, body: Mapping[str, Any]) -> Any:
         request = {"hand": body["hand"], "action": suggestion["action"]}
         if play.get("views") is not None:
             request["views"] = play["views"]
-        suggestion["played"] = dispatcher.answer(game, "play", rules, request)
+        suggestion["played"] = dispatcher.answer(game, "play", rules, request, call)
     return suggestion
 
 
 # Operations answered by a hook of their own rather than by a `Game` method.
-HOOKS: dict[str, Callable[[Dispatcher, Game, Mapping[str, Any]], Any]] = {"suggest": suggest}
+HOOKS: dict[str, Hook] = {"suggest": suggest}

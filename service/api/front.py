@@ -183,6 +183,7 @@ class Front:
             path: (route, Where(route.endpoint, route.game.id)) for path, route in dispatcher.routes.items()
         }
         self.metrics = app.extensions["trickref_metrics"]
+        self.fixed: dict[tuple[str, str], Where] = {}  # `route`'s matches of routes without arguments
         self.origins = frozenset(app.config.get("TRICKREF_CORS_ORIGINS") or ())
         self.cors_paths = re.compile("|".join(p.replace("*", ".*") for p in CORS_RESOURCES))
 
@@ -201,7 +202,7 @@ class Front:
             if refusal is not None:
                 answer = errors.problem_answer(refusal.status, refusal.code, refusal.message, where.family)
             elif game is not None:
-                answer = self.dispatcher.serve(game[0], body)
+                answer = self.dispatcher.serve(game[0], body, call)
             else:
                 return self.through_flask(environ, start_response, where, start, call)
             if answer.status == 200:  # a game operation's: the API's headers are its own
@@ -216,12 +217,23 @@ class Front:
             context.CALL.reset(token)
 
     def route(self, environ: dict[str, Any]) -> Where:
-        """Where the Flask app's routing sends the request (its public map, matched as Flask does)."""
+        """Where the Flask app's routing sends the request (its public map, matched as Flask does).
+
+        A route without arguments (the probes, the catalog, the contract, the table's page) is
+        matched once per method and kept: those are bounded by the map, and a probe then costs a
+        dictionary lookup here."""
+        key = (environ.get("REQUEST_METHOD", "GET"), environ.get("PATH_INFO", ""))
+        where = self.fixed.get(key)
+        if where is not None:
+            return where
         try:
             rule, args = self.url_map.bind_to_environ(environ).match(return_rule=True)
         except HTTPException:  # 404, 405, or a redirect: Flask answers it
             return Where(None)
-        return Where.of(rule.endpoint, args)
+        where = Where.of(rule.endpoint, args)
+        if not rule.arguments:
+            self.fixed[key] = where
+        return where
 
     def through_flask(
         self,

@@ -24,7 +24,7 @@ from schemas.contract import Operation, operations
 from service.rules import registry
 from service.rules.game import Game
 
-from . import errors, examples, i18n, texts
+from . import context, errors, examples, i18n, replay_cache, texts
 from . import glossary as glossaries
 from .dispatch import Dispatcher, Route
 from .headers import API_HEADERS
@@ -129,7 +129,8 @@ def _view(game: Game, op: Operation, dispatcher: Dispatcher) -> Any:
     def operate(_: Any) -> Any:
         """The contract's view of the operation; the front hands its requests to the dispatcher
         before Flask sees them, and this answers the same should one reach Flask."""
-        return errors.response(dispatcher.serve(route, request.get_data()))
+        call = context.current() or context.Call("-", language(), request.headers.get(replay_cache.HEADER))
+        return errors.response(dispatcher.serve(route, request.get_data(), call))
 
     return operate
 
