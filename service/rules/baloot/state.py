@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..belote.cards import LAST_TRICK
+from ..belote.duties import playable as duty_playable
+from ..belote.trickplay import PlayedTrick, locked_lead, played_json, played_trick
 from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, card_params, scalar
 from ..parse import read_view_seat
@@ -39,7 +41,7 @@ from .calling import (
     calling_auction,
     complete_hands,
 )
-from .cardplay import DECK, follow, legal_cards, locked_lead, reasons, trick_winner, why
+from .cardplay import DECK, duties, legal_cards, reasons, trick_winner, why
 from .options import CALLER_CONVERTS, CLOSED, OVER_ANY, PLAYERS
 from .projects import BALOOT, BALOOT_POINTS, best_team, team_points
 from .scoring import SUN, Summary, passed_score, score_summary
@@ -76,14 +78,6 @@ FIELDS: dict[str, tuple[str, ...]] = {"hokum": ("strain",), "play": ("card",)}  
 _PLAYS: tuple[dict[Card, Action], ...] = tuple(
     {c: Action(seat, "play", card=c) for c in DECK} for seat in range(PLAYERS)
 )  # cards hash by identity (interned), so these lookups are cheap
-
-
-@dataclass(frozen=True, slots=True)
-class PlayedTrick:
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    points: int  # card points, with the last trick's 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,19 +131,16 @@ class HandState:
         t = self.table
         if len(trick) < PLAYERS:
             nxt = seat + 1 if seat < PLAYERS - 1 else 0
-            playable = follow(hands[nxt], trick, best, best_seat, nxt, trump, strength, t.over_partner)
+            partner = best_seat == (nxt + 2) % PLAYERS
+            d = duties(t.over_partner)
+            playable = duty_playable(hands[nxt], trick, trump, best, partner, strength, d)
             return _make(t, a, PLAY, nxt, hands, self.leader, trick, self.tricks, best, best_seat, playable)
         winner = best_seat
         values = a.values
         points = values[trick[0]] + values[trick[1]] + values[trick[2]] + values[trick[3]]
         if not left:
             points += LAST_TRICK
-        done: PlayedTrick = _new(PlayedTrick)
-        _set_pt_leader(done, self.leader)
-        _set_pt_cards(done, trick)
-        _set_pt_winner(done, winner)
-        _set_pt_points(done, points)
-        tricks = (*self.tricks, done)
+        tricks = (*self.tricks, played_trick(self.leader, trick, winner, points))
         if left:
             hand = hands[winner]
             playable = locked_lead(hand, trump) if a.locked else hand
@@ -436,14 +427,14 @@ class HandState:
             "tricks": [
                 {
                     "leader": p.leader,
-                    "cards": _played(p.leader, p.cards),
+                    "cards": played_json(p.leader, p.cards, PLAYERS),
                     "winner": p.winner,
                     "points": p.points,
                 }
                 for p in self.tricks
             ],
             "current_trick": (
-                {"leader": self.leader, "cards": _played(self.leader, self.trick)}
+                {"leader": self.leader, "cards": played_json(self.leader, self.trick, PLAYERS)}
                 if self.phase == PLAY
                 else None
             ),
@@ -491,11 +482,6 @@ def _make(
     return s
 
 
-_set_pt_leader, _set_pt_cards, _set_pt_winner, _set_pt_points = (
-    PlayedTrick.__dict__[f.name].__set__ for f in fields(PlayedTrick)
-)
-
-
 _VERB = {
     CALLING: "call",
     DOUBLING: "answer the doubling",
@@ -503,10 +489,6 @@ _VERB = {
     COMPLETE: "stop",
     REDEAL: "stop",
 }
-
-
-def _played(leader: int, cards: Sequence[Card]) -> list[dict[str, Any]]:
-    return [{"seat": (leader + i) % PLAYERS, "card": c.text} for i, c in enumerate(cards)]
 
 
 # --------------------------------------------------------------------- building the first state

@@ -12,8 +12,8 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
-from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32
-from ..belote.duties import judge
+from ..belote.cards import DECK_24, DECK_32
+from ..belote.trickplay import refusals, trick_winner
 from ..cards import NO_TRUMP, Card, suit_of
 from ..errors import Code, IllegalAction, InvalidRecord, RuleError, scalar
 from ..game import Game, Json
@@ -21,8 +21,7 @@ from ..parse import check_fields, first_field_fault, is_int, parse_record, read_
 from ..play import play_on
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord, dealer_of, replay_record
-from ..trick import winning_index
-from ..tricks import legal_answer, partner_winning, read_hand_and_trick, read_played, winner_answer
+from ..tricks import legal_answer, read_hand_and_trick, read_played, winner_answer
 from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID, capot_value
 from .scoring import DEAL_POINTS, DOUBLES, NONE, TRICKS, Contract, Tally, bazar_score, duel_score
 from .state import BlotState, initial_bazar, initial_duel, start_bazar, start_duel
@@ -179,17 +178,14 @@ class BlotGame(Game):
     def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         trump = self.read_trump(body.get("trump"))
         leader, played = read_played(body, self.players, self.deck)
-        i = winning_index(played, suit_of(trump), BELOTE_ORDER)
+        i = trick_winner(played, suit_of(trump))
         values = card_values(trump)
         return winner_answer(rules, leader, played, i, sum(values[c] for c in played), self.players)
 
     def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         trump_suit = suit_of(self.read_trump(body.get("trump")))
         hand, trick = read_hand_and_trick(body, self.players, self.deck, 8)
-        partner = bool(trick) and partner_winning(
-            trick, winning_index(trick, trump_suit, BELOTE_ORDER), self.players
-        )
-        verdict = judge(hand, trick, trump_suit, duties(rules["undertrump"]), partner)
+        verdict = refusals(hand, trick, trump_suit, duties(rules["undertrump"]), self.players)
         return legal_answer(rules, hand, verdict, trick, trump_suit)
 
     # --- the match

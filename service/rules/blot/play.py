@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..belote.cards import BELOTE_ORDER
 from ..belote.duties import judge
 from ..belote.duties import playable as duty_playable
+from ..belote.trickplay import trick_winner
 from ..cards import Card, suit_of
 from ..errors import Code, IllegalAction, card_params, scalar
 from ..record import Action
-from ..trick import winning_index
 from .combinations import BLOT, RUN, Declaration, run_name, score_combinations
 from .table import (
     BAZAR,
@@ -97,7 +96,7 @@ class Playing(Position):
     def partner_winning(self) -> bool:
         if self.table.players != 4 or not self.trick or self.to_act is None or self.play is None:
             return False
-        w = (self.leader + winning_index(self.trick, self.play.trump, BELOTE_ORDER)) % 4
+        w = (self.leader + trick_winner(self.trick, self.play.trump)) % 4
         return w == (self.to_act + 2) % 4
 
     def _illegal(self, c: Card) -> IllegalAction:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..belote.cards import DECK_24, DECK_32, LAST_TRICK
+from ..belote.trickplay import PlayedTrick, played_json, played_trick
 from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, scalar
 from ..parse import read_view_seat
@@ -41,17 +42,11 @@ from .table import (
     TAKE,
     Auction,
     Play,
-    PlayedTrick,
     Table,
     check_carried_fields,
     duties,
     new_auction,
     new_object,
-    played_json,
-    set_pt_cards,
-    set_pt_leader,
-    set_pt_points,
-    set_pt_winner,
 )
 
 # The phases are named here as well: a state's `phase` is one of them.
@@ -154,12 +149,7 @@ class BlotState(Bidding, Playing):
         else:
             won = (self.won[0], self.won[1] + 1)
             points = (self.points[0], self.points[1] + pts)
-        done: PlayedTrick = new_object(PlayedTrick)
-        set_pt_leader(done, self.leader)
-        set_pt_cards(done, trick)
-        set_pt_winner(done, winner)
-        set_pt_points(done, pts)
-        tricks = (*self.tricks, done)
+        tricks = (*self.tricks, played_trick(self.leader, trick, winner, pts))
         if left:
             return make_state(
                 t, self.auction, hands, PLAY, winner, winner, (), tricks, won, points, play, None, 0,

@@ -8,11 +8,10 @@ the phases together.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..belote.cards import DECK_32, PLAIN_POINTS, TRUMP_POINTS
+from ..belote.cards import DECK_32
 from ..belote.duties import (
     STRENGTHS,
     TRUMP_LEAD_ALWAYS,
@@ -20,6 +19,7 @@ from ..belote.duties import (
     UNDERTRUMP_REQUIRED,
     BeloteDuties,
 )
+from ..belote.trickplay import PlayedTrick, points_by_trump
 from ..cards import STRAINS, SUITS, Card, Suit, suit_of
 from ..errors import Code, IllegalAction, scalar
 from ..profile import Rules
@@ -121,14 +121,6 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayedTrick:
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
 class Auction:
     """The calls so far, the contract they make, and where the bidding stands.
 
@@ -209,11 +201,12 @@ class Position:
 CARD_OF: dict[tuple[str, Suit], Card] = {(c.rank, c.suit): c for c in DECK_32}
 
 
+_POINTS = points_by_trump(NT_ACE)
+
+
 def card_values(strain: str) -> dict[Card, int]:
-    trump = suit_of(strain)
-    if trump is None:
-        return {c: NT_ACE if c.rank == "A" else PLAIN_POINTS[c.rank] for c in DECK_32}
-    return {c: TRUMP_POINTS[c.rank] if c.suit is trump else PLAIN_POINTS[c.rank] for c in DECK_32}
+    """Each card's points under the contract's strain."""
+    return _POINTS[suit_of(strain)]
 
 
 VALUES_BY_STRAIN: dict[str, dict[Card, int]] = {s: card_values(s) for s in STRAINS}
@@ -255,10 +248,6 @@ def check_carried_fields(action: Action, allowed: frozenset[str]) -> None:
         )
 
 
-def played_json(leader: int, cards: Sequence[Card], n: int) -> list[dict[str, Any]]:
-    return [{"seat": (leader + i) % n, "card": c.text} for i, c in enumerate(cards)]
-
-
 new_object = object.__new__
 
 _set_a_calls, _set_a_contract, _set_a_passes, _set_a_last_word, _set_a_replies = (
@@ -297,7 +286,3 @@ def new_contract(
     _set_c_capot(c, capot)
     _set_c_double(c, double)
     return c
-
-
-_PT_SETTERS = tuple(PlayedTrick.__dict__[f.name].__set__ for f in fields(PlayedTrick))
-set_pt_leader, set_pt_cards, set_pt_winner, set_pt_points = _PT_SETTERS
