@@ -19,9 +19,9 @@ from typing import Any
 
 from ..belote.combinations import holds_king_and_queen
 from ..belote.duties import STRENGTHS
+from ..belote.table import BeloteTable
 from ..cards import NO_TRUMP, SUITS, Card, Suit, suit_of
 from ..errors import Code, IllegalAction
-from ..profile import Rules
 from ..record import Action
 from .cardplay import POINTS
 from .options import PLAYERS
@@ -66,15 +66,11 @@ def complete_hands(
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """What the deal and the rules fix for the whole hand."""
+class Table(BeloteTable):
+    """What the deal and the rules fix for the whole hand: the Belote table's (`first` is the
+    dealer's right, who speaks first and leads the first trick) and Baloot's calling settings."""
 
-    rules: Rules
-    dealer: int
-    first: int  # the dealer's right: speaks first and leads the first trick
-    dealt: tuple[tuple[Card, ...], ...]
     turned: Card
-    stock: tuple[Card, ...]
     ashkal: bool
     late_sun: bool
     doubling: bool

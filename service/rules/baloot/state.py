@@ -5,20 +5,19 @@ on), `play`, then `complete`; or `redeal` when all four pass twice. `start` vali
 (five cards a seat, the turned card, the eleven cards of the stock) and `HandState.apply` checks each
 action against the position, so replaying a record costs one cheap step per action.
 
-The calling and the doubling are `calling.py` (their transitions, the table, auction and contract);
-the card play's rules are `cardplay.py` (trick winner, legal cards, reasons). This module holds the
-position itself, the play's one-card step (the hot path), the refusals, and what a position shows.
+The position and the play's one-card step (the hot path) are the Belote table's (`belote/table.py`);
+the calling and the doubling are `calling.py` (their transitions, the table, auction and contract);
+the card play's options are `cardplay.py` (legal cards, reasons). This module puts them together:
+the calling's dispatch, the refusals, the score and what a position shows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..belote.cards import LAST_TRICK
-from ..belote.duties import playable as duty_playable
-from ..belote.trickplay import PlayedTrick, locked_lead, played_json, played_trick
+from ..belote.table import BeloteState, make_state
+from ..belote.trickplay import CardPlay, PlayedTrick, played_json
 from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, card_params, scalar
 from ..parse import read_view_seat
@@ -80,23 +79,11 @@ _PLAYS: tuple[dict[Card, Action], ...] = tuple(
 )  # cards hash by identity (interned), so these lookups are cheap
 
 
-@dataclass(frozen=True, slots=True)
-class HandState:
-    """A position of the hand; the auction is shared by every state of the play."""
+class HandState(BeloteState[Table, Auction, CardPlay]):
+    """A position of the hand: the Belote table (`belote/table.py`, whose `apply` plays a card) with
+    Baloot's calling and doubling; the auction is shared by every state of the play."""
 
-    table: Table
-    auction: Auction
-    phase: str
-    to_act: int | None
-    hands: tuple[tuple[Card, ...], ...]
-    leader: int
-    trick: tuple[Card, ...]
-    tricks: tuple[PlayedTrick, ...]
-    # Derived during the play, kept so that each card costs one step: the card winning the trick so
-    # far and its seat (None and 0 before the lead), and the cards the seat to play may play.
-    best: Card | None = field(default=None, compare=False, repr=False)
-    best_seat: int = field(default=0, compare=False, repr=False)
-    playable: tuple[Card, ...] = field(default=(), compare=False, repr=False)
+    __slots__ = ()
 
     @property
     def contract(self) -> Contract | None:
@@ -104,51 +91,17 @@ class HandState:
 
     # ----------------------------------------------------------------- transitions
 
-    def apply(self, action: Action) -> HandState:
-        if action.type != "play" or action.strain is not None or action.value is not None or action.capot:
-            return self._call_or_refuse(action)
-        # a play carrying only its card: the hot path, inline
+    def _refuse_card(self, action: Action) -> IllegalAction:
+        fault = _field_fault(action)
+        if fault is not None:
+            return fault
         seat = action.seat
         if self.phase != PLAY or seat != self.to_act:
-            raise self._refuse(action, PLAY)
-        c = action.card
-        if c not in self.playable:  # cards are interned: identity
-            raise self._unplayable(seat, c)
-        hands = self.hands
-        hand = hands[seat]
-        i = hand.index(c)
-        left = hand[:i] + hand[i + 1 :]
-        hands = (*hands[:seat], left, *hands[seat + 1 :])
-        a = self.auction
-        trump = a.trump
-        strength = a.strength
-        best = self.best
-        if best is None or ((c.suit is best.suit or c.suit is trump) and strength[c] > strength[best]):
-            best, best_seat = c, seat
-        else:
-            best_seat = self.best_seat
-        trick = (*self.trick, c)
-        t = self.table
-        if len(trick) < PLAYERS:
-            nxt = seat + 1 if seat < PLAYERS - 1 else 0
-            partner = best_seat == (nxt + 2) % PLAYERS
-            d = duties(t.over_partner)
-            playable = duty_playable(hands[nxt], trick, trump, best, partner, strength, d)
-            return _make(t, a, PLAY, nxt, hands, self.leader, trick, self.tricks, best, best_seat, playable)
-        winner = best_seat
-        values = a.values
-        points = values[trick[0]] + values[trick[1]] + values[trick[2]] + values[trick[3]]
-        if not left:
-            points += LAST_TRICK
-        tricks = (*self.tricks, played_trick(self.leader, trick, winner, points))
-        if left:
-            hand = hands[winner]
-            playable = locked_lead(hand, trump) if a.locked else hand
-            return _make(t, a, PLAY, winner, hands, winner, (), tricks, None, 0, playable)
-        return _make(t, a, COMPLETE, None, hands, winner, (), tricks)
+            return self._refuse(action, PLAY)
+        return self._unplayable(seat, action.card)
 
-    def _call_or_refuse(self, action: Action) -> HandState:
-        """Any action but a play carrying only its card."""
+    def _call(self, action: Action) -> HandState:
+        """Any action but a play."""
         kind = action.type
         if kind not in ACTION_TYPES:  # the type first: another game's action is unknown here
             raise IllegalAction(
@@ -157,20 +110,9 @@ class HandState:
                 params={"type": scalar(kind)},
                 case="named",
             )
-        if action.value is not None or action.capot:
-            raise IllegalAction(
-                Code.ACTION_FIELD_NOT_ALLOWED,
-                f"a {kind} action carries no value or capot",
-                params={"type": kind, "field": "value" if action.value is not None else "capot"},
-                case="named",
-            )
-        if kind == "play":  # with a strain
-            raise IllegalAction(
-                Code.ACTION_FIELD_NOT_ALLOWED,
-                "a play names its card only, not a strain",
-                params={"type": kind, "field": "strain"},
-                case="named",
-            )
+        fault = _field_fault(action)
+        if fault is not None:
+            raise fault
         if action.card is not None:
             raise IllegalAction(
                 Code.ACTION_FIELD_NOT_ALLOWED,
@@ -242,11 +184,9 @@ class HandState:
         auction, phase, to_act, dealt = step
         t = self.table
         hands = self.hands if dealt is None else dealt
-        playable: tuple[Card, ...] = ()
         if phase == PLAY:
-            hand = hands[t.first]
-            playable = locked_lead(hand, auction.trump) if auction.locked else hand
-        return _make(t, auction, phase, to_act, hands, t.first, (), (), None, 0, playable)
+            return self._opening(auction, hands, card_play(t, auction))
+        return make_state(HandState, t, auction, hands, phase, to_act, t.first, (), (), None)
 
     def called(self, buyer: int, mode: str, strain: str) -> HandState:
         """This deal with its contract set directly, without its calls: for simulations and the bench
@@ -444,42 +384,31 @@ class HandState:
         }
 
 
-# The play builds one state per card; setting the slots through their descriptors gives the same
-# frozen object at about half the cost of the dataclass __init__ (as in the Oh Hell engine).
-_new = object.__new__
-(_set_table, _set_auction, _set_phase, _set_to_act, _set_hands, _set_leader, _set_trick, _set_tricks,
- _set_best, _set_best_seat, _set_playable) = (
-    HandState.__dict__[f.name].__set__ for f in fields(HandState)
-)  # fmt: skip
+def card_play(t: Table, a: Auction) -> CardPlay:
+    """What the contract fixes for the play: its trump's tables (the auction's), Baloot's duties, and
+    the closed doubled hand's locked lead."""
+    return CardPlay(a.trump, a.strength, a.values, duties(t.over_partner), a.locked)
 
 
-def _make(
-    table: Table,
-    auction: Auction,
-    phase: str,
-    to_act: int | None,
-    hands: tuple[tuple[Card, ...], ...],
-    leader: int,
-    trick: tuple[Card, ...],
-    tricks: tuple[PlayedTrick, ...],
-    best: Card | None = None,
-    best_seat: int = 0,
-    playable: tuple[Card, ...] = (),
-) -> HandState:
-    """HandState(table, auction, ...) for the hot path: equal to it in every way."""
-    s: HandState = _new(HandState)
-    _set_table(s, table)
-    _set_auction(s, auction)
-    _set_phase(s, phase)
-    _set_to_act(s, to_act)
-    _set_hands(s, hands)
-    _set_leader(s, leader)
-    _set_trick(s, trick)
-    _set_tricks(s, tricks)
-    _set_best(s, best)
-    _set_best_seat(s, best_seat)
-    _set_playable(s, playable)
-    return s
+def _field_fault(action: Action) -> IllegalAction | None:
+    """An action carrying a field its type does not use: value and capot are no Baloot action's, a
+    strain only a Hokum call's (the card is checked where the type is known)."""
+    kind = action.type
+    if action.value is not None or action.capot:
+        return IllegalAction(
+            Code.ACTION_FIELD_NOT_ALLOWED,
+            f"a {kind} action carries no value or capot",
+            params={"type": kind, "field": "value" if action.value is not None else "capot"},
+            case="named",
+        )
+    if kind == "play" and action.strain is not None:
+        return IllegalAction(
+            Code.ACTION_FIELD_NOT_ALLOWED,
+            "a play names its card only, not a strain",
+            params={"type": kind, "field": "strain"},
+            case="named",
+        )
+    return None
 
 
 _VERB = {
@@ -529,6 +458,7 @@ def initial(
     v = rules.values
     table = Table(
         rules=rules,
+        players=PLAYERS,
         dealer=dealer,
         first=first,
         dealt=dealt,
@@ -543,7 +473,18 @@ def initial(
         declarations=v["declarations"],
         over_partner=v["trump_lead"] == OVER_ANY,
     )
-    return _make(table, calling_auction((), 1, 0, None), CALLING, first, dealt, first, (), ())
+    return make_state(
+        HandState,
+        table,
+        calling_auction((), 1, 0, None),
+        dealt,
+        CALLING,
+        first,
+        first,
+        (),
+        (),
+        None,
+    )
 
 
 def start(rules: Rules, record: HandRecord) -> HandState:

@@ -8,10 +8,10 @@ family's (`belote/duties.py`) with the rule book's options.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
 from ..belote.duties import judge
-from ..belote.duties import playable as duty_playable
+from ..belote.table import COMPLETE, PLAY
 from ..belote.trickplay import trick_winner
 from ..cards import Card, suit_of
 from ..errors import Code, IllegalAction, card_params, scalar
@@ -19,10 +19,9 @@ from ..record import Action
 from .combinations import BLOT, RUN, Declaration, run_name, score_combinations
 from .table import (
     BAZAR,
+    BAZAR_FIELDS,
     CARD_OF,
-    COMPLETE,
     DUEL,
-    PLAY,
     REDEAL,
     STRENGTHS_BY_STRAIN,
     VALUES_BY_STRAIN,
@@ -30,10 +29,8 @@ from .table import (
     Play,
     Position,
     Table,
+    check_carried_fields,
 )
-
-if TYPE_CHECKING:
-    from .state import BlotState
 
 
 class Playing(Position):
@@ -41,7 +38,7 @@ class Playing(Position):
 
     __slots__ = ()
 
-    def _start_play(self, auction: Auction) -> BlotState:
+    def _start_play(self, auction: Auction) -> Self:
         t = self.table
         c = auction.contract
         assert c is not None
@@ -60,18 +57,42 @@ class Playing(Position):
             rules["combination_ties"],
             t.game == BAZAR,
         )
-        play = Play(trump, values, hands, undealt, combos, STRENGTHS_BY_STRAIN[c.strain])
-        first = t.first
-        from .state import make_state  # the state module builds states (and imports this one)
-
-        return make_state(
-            t, auction, hands, PLAY, first, first, (), (), (0, 0), (0, 0), play, None, 0, hands[first]
+        play = Play(
+            trump=trump,
+            strength=STRENGTHS_BY_STRAIN[c.strain],
+            values=values,
+            duties=t.duties,
+            locked=False,
+            hands=hands,
+            undealt=undealt,
+            combinations=combos,
         )
+        return self._opening(auction, hands, play)
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the seat to play may play (the hot path: no reasons; kept on the state)."""
         assert self.to_act is not None and self.play is not None
         return self.playable
+
+    def _refuse_card(self, action: Action) -> IllegalAction:
+        """Why a play may not be made: out of turn or phase, a play naming no card or carrying other
+        fields, a card the seat does not hold, or one a duty forbids."""
+        seat = action.seat
+        if self.phase != PLAY or seat != self.to_act:
+            return self._refuse_play(action)
+        c = action.card
+        if c is None or action.value is not None or action.strain is not None or action.capot:
+            check_carried_fields(action, BAZAR_FIELDS["play"])
+            return IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
+        if c not in self.hands[seat]:  # about the seat's own hand: that seat may read it (`reveals`)
+            return IllegalAction(
+                Code.CARD_NOT_IN_HAND,
+                f"seat {seat} does not hold {c}",
+                reveals=(f"hands.{seat}",),
+                params={"seat": seat, "card": c.text},
+                case="held",
+            )
+        return self._illegal(c)
 
     def _refuse_play(self, action: Action) -> IllegalAction:
         if self.phase in (COMPLETE, REDEAL):
@@ -161,21 +182,6 @@ class Playing(Position):
                 name = run_name(len(d.cards)) if d.kind == RUN else None
                 out.append({"seat": seat, "team": team, "kind": d.kind, "name": name, "points": d.points})
         return out
-
-
-def playable(
-    hand: tuple[Card, ...],
-    trick: tuple[Card, ...],
-    best: Card,
-    best_seat: int,
-    seat: int,
-    play: Play,
-    t: Table,
-) -> tuple[Card, ...]:
-    """The cards `seat` may play to the non-empty `trick` (`best`, played by `best_seat`, is winning
-    it): the rule book's duties, as the Belote family writes them."""
-    partner = t.players == 4 and best_seat == (seat + 2) % 4
-    return duty_playable(hand, trick, play.trump, best, partner, play.strength, t.duties)
 
 
 def complete_duel(t: Table, taker: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:

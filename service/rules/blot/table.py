@@ -1,15 +1,14 @@
 """What a deal of Bazar Blot or of the duel fixes, and the values every phase of it shares.
 
 The phases' names, the actions' fields, the legal actions built once, the `Table` a deal fixes, the
-`Auction` and `Play` records, card values and strengths, and `Position`: what the auction (`auction`)
-and the play (`play`) read of a state, with the refusals both phases give. `state.BlotState` puts
-the phases together.
+`Auction` and `Play` records, card values and strengths, and `Position`: the Belote table's state
+(`belote/table.py`) as the auction (`auction`) and the play (`play`) read it, with the refusals both
+phases give. `state.BlotState` puts the phases together.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING
 
 from ..belote.cards import DECK_32
 from ..belote.duties import (
@@ -19,18 +18,18 @@ from ..belote.duties import (
     UNDERTRUMP_REQUIRED,
     BeloteDuties,
 )
-from ..belote.trickplay import PlayedTrick, points_by_trump
+from ..belote.table import COMPLETE as COMPLETE
+from ..belote.table import PLAY as PLAY
+from ..belote.table import BeloteState, BeloteTable
+from ..belote.trickplay import CardPlay, points_by_trump
 from ..cards import STRAINS, SUITS, Card, Suit, suit_of
 from ..errors import Code, IllegalAction, scalar
-from ..profile import Rules
 from ..record import Action
 from .combinations import Combinations
 from .options import MAX_BID, MIN_BID
 from .scoring import NONE, Contract
 
 AUCTION = "auction"
-PLAY = "play"
-COMPLETE = "complete"
 REDEAL = "redeal"
 TAKE = "take"
 NAME = "name"
@@ -104,17 +103,12 @@ SHARED_ACTIONS: frozenset[int] = frozenset(
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """What the deal fixes for the whole hand."""
+class Table(BeloteTable):
+    """What the deal fixes for the whole hand: the Belote table's (`first` is the dealer's left, who
+    bids or takes first and leads) and the calling's settings."""
 
-    rules: Rules
     game: str
-    players: int
-    dealer: int
-    first: int  # the dealer's left: bids (takes) first and leads
-    dealt: tuple[tuple[Card, ...], ...]
     turned: Card | None
-    stock: tuple[Card, ...]
     ceiling: int
     any_time: bool
     duties: BeloteDuties
@@ -136,37 +130,20 @@ class Auction:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
-    """What the trump decides for the whole play: shared by every state of it."""
+class Play(CardPlay):
+    """What the trump decides for the whole play (the Belote card play's trump, strengths, points and
+    duties; the lead is never locked), and what the deal's completion fixes: shared by every state."""
 
-    trump: Suit | None
-    values: dict[Card, int]
     hands: tuple[tuple[Card, ...], ...]  # the full hands the play starts from
     undealt: tuple[Card, ...]
     combinations: Combinations
-    # card -> strength in a trick: plain order 0-7, trumps 8-15 (a trump beats any plain card)
-    strength: dict[Card, int]
 
 
-class Position:
-    """What both phases read of a state (`state.BlotState` holds it), and the refusals they share."""
+class Position(BeloteState[Table, Auction, Play]):
+    """A deal of Bazar Blot or of the duel on the Belote table: what both calling phases and the play
+    read of a state (`state.BlotState`), and the refusals they share."""
 
     __slots__ = ()
-    if TYPE_CHECKING:
-        table: Table
-        auction: Auction
-        hands: tuple[tuple[Card, ...], ...]
-        phase: str
-        to_act: int | None
-        leader: int
-        trick: tuple[Card, ...]
-        tricks: tuple[PlayedTrick, ...]
-        won: tuple[int, int]
-        points: tuple[int, int]
-        play: Play | None
-        best: Card | None
-        best_seat: int
-        playable: tuple[Card, ...]
 
     @property
     def contract(self) -> Contract | None:
