@@ -18,10 +18,8 @@ from ..errors import Code, IllegalAction, card_params, scalar
 from ..record import Action
 from .combinations import BLOT, RUN, Declaration, run_name, score_combinations
 from .table import (
-    BAZAR,
     BAZAR_FIELDS,
     CARD_OF,
-    DUEL,
     REDEAL,
     STRENGTHS_BY_STRAIN,
     VALUES_BY_STRAIN,
@@ -38,24 +36,31 @@ class Playing(Position):
 
     __slots__ = ()
 
+    def _dealt_out(self, taker: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        """The hands the play starts from and the cards left undealt: the bazar deals all 32 before
+        the auction (the duel deals on once the trump is taken)."""
+        return self.hands, ()
+
+    def _quartets(self) -> str | None:
+        """The quartets' value table (`quartet_values`), or None where four of a kind never count."""
+        return str(self.table.rules["quartet_values"])
+
     def _start_play(self, auction: Auction) -> Self:
         t = self.table
         c = auction.contract
         assert c is not None
         trump = suit_of(c.strain)
-        hands = self.hands
-        undealt: tuple[Card, ...] = ()
-        if t.game == DUEL:
-            hands, undealt = complete_duel(t, c.seat)
+        hands, undealt = self._dealt_out(c.seat)
         values = VALUES_BY_STRAIN[c.strain]
         rules = t.rules
+        quartets = self._quartets()
         combos = score_combinations(
             hands,
             trump,
             t.first,
-            rules["quartet_values"] if t.game == BAZAR else "rule-book",
+            "rule-book" if quartets is None else quartets,
             rules["combination_ties"],
-            t.game == BAZAR,
+            quartets is not None,
         )
         play = Play(
             trump=trump,

@@ -14,7 +14,7 @@ of the dealt hands) and shared by every state of the play, so each card costs on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from ..belote.cards import DECK_24, DECK_32
 from ..belote.table import COMPLETE, PLAY, make_state
@@ -26,7 +26,7 @@ from ..profile import Rules
 from ..record import Action, HandRecord, check_distinct, check_table
 from .auction import Bidding
 from .options import ANY_TIME, MAX_BID, capot_value
-from .play import Playing
+from .play import Playing, complete_duel
 from .scoring import Tally, bazar_score, duel_score
 from .table import (
     AUCTION,
@@ -53,7 +53,9 @@ __all__ = [
     "PLAY",
     "REDEAL",
     "TAKE",
+    "BazarState",
     "BlotState",
+    "DuelState",
     "initial_bazar",
     "initial_duel",
     "start_bazar",
@@ -66,17 +68,19 @@ class BlotState(Bidding, Playing):
     the calling (`auction.Bidding`) and the play's refusals and declarations (`play.Playing`)."""
 
     __slots__ = ()
+    FIELDS: ClassVar[dict[str, frozenset[str]]]  # the game's action types and their fields
 
     def team(self, seat: int) -> int:
         return seat % 2
 
-    def _call(self, action: Action) -> BlotState:
-        """A bid, pass, keep, contra or recontra; in the duel a take, pass or name."""
+    def _call(self, action: Action) -> Self:
+        """A call of the game's calling phase (`FIELDS` names its actions), once its fields, the
+        phase and the seat are checked."""
         kind = action.type
         t = self.table
-        allowed = (BAZAR_FIELDS if t.game == BAZAR else DUEL_FIELDS).get(kind)
+        allowed = self.FIELDS.get(kind)
         if allowed is None:
-            names = ", ".join(BAZAR_FIELDS if t.game == BAZAR else DUEL_FIELDS)
+            names = ", ".join(self.FIELDS)
             raise IllegalAction(
                 Code.UNKNOWN_ACTION,
                 f"{kind!r} is not an action of {t.game}: {names}",
@@ -95,23 +99,11 @@ class BlotState(Bidding, Playing):
                 params={"seat": scalar(seat), "players": t.players},
                 case="table",
             )
-        if t.game == BAZAR:
-            if self.phase != AUCTION:
-                raise self._wrong_phase(action)
-            if kind == "bid":
-                return self._bid(action)
-            if kind == "pass":
-                return self._pass(action)
-            if kind == "keep":
-                return self._keep(action)
-            if kind == "contra":
-                return self._contra(action)
-            return self._recontra(action)
-        if kind == "name":
-            return self._name(action)
-        if kind == "take":
-            return self._take(action)
-        return self._duel_pass(action)
+        return self._calling(action)
+
+    def _calling(self, action: Action) -> Self:
+        """The game's calling phase, for an action of its own with valid fields and seat."""
+        raise NotImplementedError
 
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Every legal action (of `seat` only, when given): the seat to act's, and out-of-turn contra
@@ -141,12 +133,15 @@ class BlotState(Bidding, Playing):
                 f"the hand is in its {self.phase} phase: {8 - len(self.tricks)} tricks still to play",
                 params={"tricks": 8 - len(self.tricks)},
             )
-        rules = t.rules
-        if t.game == BAZAR:
-            answer = bazar_score(self.tally(), capot_value(rules), rules["rounding"])
-        else:
-            answer = duel_score(self.tally(), rules["rounding"])
-        return {"rules": rules.echo(), **answer}
+        return {"rules": t.rules.echo(), **self.score(self.tally())}
+
+    def score(self, tally: Tally) -> dict[str, Any]:
+        """The game's score of a deal's tally."""
+        raise NotImplementedError
+
+    def shown(self, seat: int | None) -> dict[str, Any]:
+        """What the game's view adds to the family's (see `view`)."""
+        raise NotImplementedError
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The state as JSON; with `seat`, only what that seat may see."""
@@ -185,13 +180,67 @@ class BlotState(Bidding, Playing):
             "declarations": self.declarations(),
             "result": self.result() if self.phase in (COMPLETE, REDEAL) else None,
         }
-        if t.game == BAZAR:
-            out["bid_range"] = self.bid_range(seat)
-        else:
-            assert t.turned is not None
-            out["turned"] = t.turned.text
-            out["stock_count"] = len(t.stock) if self.play is None else len(self.play.undealt)
+        out.update(self.shown(seat))
         return out
+
+
+class BazarState(BlotState):
+    """Bazar Blot: four players, the bazar's auction with keep, contra and recontra."""
+
+    __slots__ = ()
+    FIELDS = BAZAR_FIELDS
+
+    def _calling(self, action: Action) -> BazarState:
+        if self.phase != AUCTION:
+            raise self._wrong_phase(action)
+        kind = action.type
+        if kind == "bid":
+            return self._bid(action)
+        if kind == "pass":
+            return self._pass(action)
+        if kind == "keep":
+            return self._keep(action)
+        if kind == "contra":
+            return self._contra(action)
+        return self._recontra(action)
+
+    def score(self, tally: Tally) -> dict[str, Any]:
+        rules = self.table.rules
+        return bazar_score(tally, capot_value(rules), rules["rounding"])
+
+    def shown(self, seat: int | None) -> dict[str, Any]:
+        return {"bid_range": self.bid_range(seat)}
+
+
+class DuelState(BlotState):
+    """The duel: two players, the turned card taken or a trump named, the deal completed from the
+    stock once the trump is fixed; four of a kind never count."""
+
+    __slots__ = ()
+    FIELDS = DUEL_FIELDS
+
+    def _calling(self, action: Action) -> DuelState:
+        kind = action.type
+        if kind == "name":
+            return self._name(action)
+        if kind == "take":
+            return self._take(action)
+        return self._duel_pass(action)
+
+    def _dealt_out(self, taker: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        return complete_duel(self.table, taker)
+
+    def _quartets(self) -> str | None:
+        return None
+
+    def score(self, tally: Tally) -> dict[str, Any]:
+        return duel_score(tally, self.table.rules["rounding"])
+
+    def shown(self, seat: int | None) -> dict[str, Any]:
+        t = self.table
+        assert t.turned is not None
+        stock = len(t.stock) if self.play is None else len(self.play.undealt)
+        return {"turned": t.turned.text, "stock_count": stock}
 
 
 def start_bazar(rules: Rules, record: HandRecord) -> BlotState:
@@ -226,7 +275,7 @@ def initial_bazar(rules: Rules, dealer: int, hands: tuple[tuple[Card, ...], ...]
         duties=duties(rules["undertrump"]),
     )
     auction = new_auction((), None)
-    return make_state(BlotState, table, auction, hands, AUCTION, first, first, (), (), None)
+    return make_state(BazarState, table, auction, hands, AUCTION, first, first, (), (), None)
 
 
 def start_duel(rules: Rules, record: HandRecord) -> BlotState:
@@ -267,4 +316,4 @@ def initial_duel(
         duties=duties(rules["undertrump"]),
     )
     auction = new_auction((), None)
-    return make_state(BlotState, table, auction, hands, TAKE, first, first, (), (), None)
+    return make_state(DuelState, table, auction, hands, TAKE, first, first, (), (), None)
