@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..belote.table import BeloteState, make_state
-from ..belote.trickplay import CardPlay, PlayedTrick, played_json
+from ..belote.trickplay import CardPlay, PlayedTrick
 from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, card_params, scalar
 from ..parse import read_view_seat
@@ -72,11 +72,6 @@ HAND = 8
 
 ACTION_TYPES = ("hokum", "sun", "pass", "double", "three", "four", "gahwa", "play", "ashkal")
 FIELDS: dict[str, tuple[str, ...]] = {"hokum": ("strain",), "play": ("card",)}  # the rest: seat, type
-
-# Actions are values: the legal plays are built once and shared by every state.
-_PLAYS: tuple[dict[Card, Action], ...] = tuple(
-    {c: Action(seat, "play", card=c) for c in DECK} for seat in range(PLAYERS)
-)  # cards hash by identity (interned), so these lookups are cheap
 
 
 class HandState(BeloteState[Table, Auction, CardPlay]):
@@ -238,7 +233,7 @@ class HandState(BeloteState[Table, Auction, CardPlay]):
             return ()
         phase = self.phase
         if phase == PLAY:
-            return tuple(map(_PLAYS[seat].__getitem__, self.playable))
+            return self.play_actions()
         a = self.auction
         if phase == DOUBLING:
             assert a.contract is not None
@@ -256,14 +251,10 @@ class HandState(BeloteState[Table, Auction, CardPlay]):
         a = self.auction
         contract = a.contract
         assert contract is not None
-        cp = [0, 0]
-        tr = [0, 0]
-        for p in self.tricks:
-            cp[p.winner % 2] += p.points
-            tr[p.winner % 2] += 1
+        won = self.won
         projects = team_points(a.projects, best_team(a.projects, self.table.first))
         for team in (0, 1):
-            if tr[team] == 0:
+            if won[team] == 0:
                 projects[team] = 0  # a team that took no trick scores no project
         baloot = a.baloot % 2 if a.baloot is not None else None
         return Summary(
@@ -271,8 +262,8 @@ class HandState(BeloteState[Table, Auction, CardPlay]):
             contract.mode,
             contract.strain,
             contract.level,
-            (cp[0], cp[1]),
-            (tr[0], tr[1]),
+            self.points,
+            won,
             (projects[0], projects[1]),
             baloot,
         )
@@ -357,27 +348,12 @@ class HandState(BeloteState[Table, Auction, CardPlay]):
             "calling_round": a.round if self.phase == CALLING else None,
             "contract": contract.to_json() if contract is not None else None,
             "bids": [c.to_json() for c in a.calls],
-            "hands": [
-                [c.text for c in hand] if seat is None or s == seat else None
-                for s, hand in enumerate(self.hands)
-            ],
+            "hands": self.hands_json(seat),
             "hand_counts": [len(h) for h in self.hands],
             "turned": t.turned.text,
             "legal_actions": [x.to_json() for x in self.legal_actions()] if show_legal else [],
-            "tricks": [
-                {
-                    "leader": p.leader,
-                    "cards": played_json(p.leader, p.cards, PLAYERS),
-                    "winner": p.winner,
-                    "points": p.points,
-                }
-                for p in self.tricks
-            ],
-            "current_trick": (
-                {"leader": self.leader, "cards": played_json(self.leader, self.trick, PLAYERS)}
-                if self.phase == PLAY
-                else None
-            ),
+            "tricks": self.tricks_json(),
+            "current_trick": self.current_trick_json(),
             "tricks_won": self.tricks_won(),
             "declarations": self.declarations(seat),
             "result": self.result() if self.phase in (COMPLETE, REDEAL) else None,

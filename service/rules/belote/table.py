@@ -18,14 +18,19 @@ from ..cards import Card
 from ..errors import IllegalAction
 from ..profile import Rules
 from ..record import Action
-from .cards import LAST_TRICK
+from .cards import DECK_32, LAST_TRICK
 from .duties import playable as duty_playable
-from .trickplay import CardPlay, PlayedTrick, locked_lead
+from .trickplay import CardPlay, PlayedTrick, locked_lead, played_json
 
 PLAY = "play"
 COMPLETE = "complete"
 
 Hands = tuple[tuple[Card, ...], ...]
+
+# Actions are values: the plays are built once and shared by every state (cards hash by identity).
+PLAY_ACTIONS: tuple[dict[Card, Action], ...] = tuple(
+    {c: Action(seat, "play", card=c) for c in DECK_32} for seat in range(4)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +157,37 @@ class BeloteState(Generic[T, A, P]):
         for p in self.tricks:
             points[p.winner % 2] += p.points
         return points[0], points[1]
+
+    def play_actions(self) -> tuple[Action, ...]:
+        """The legal plays of the seat to play (its playable cards as actions)."""
+        to_act = self.to_act
+        if to_act is None:
+            return ()
+        return tuple(map(PLAY_ACTIONS[to_act].__getitem__, self.playable))
+
+    # ------------------------------------------------------------- what every view shows
+
+    def hands_json(self, seat: int | None) -> list[list[str] | None]:
+        """Every hand, or with `seat` only that seat's (the others are None)."""
+        return [[c.text for c in h] if seat is None or s == seat else None for s, h in enumerate(self.hands)]
+
+    def tricks_json(self) -> list[dict[str, Any]]:
+        n = self.table.players
+        return [
+            {
+                "leader": p.leader,
+                "cards": played_json(p.leader, p.cards, n),
+                "winner": p.winner,
+                "points": p.points,
+            }
+            for p in self.tricks
+        ]
+
+    def current_trick_json(self) -> dict[str, Any] | None:
+        """The trick being played (None outside the play)."""
+        if self.phase != PLAY:
+            return None
+        return {"leader": self.leader, "cards": played_json(self.leader, self.trick, self.table.players)}
 
     def _opening(self, auction: A, hands: Hands, play: P) -> Self:
         """The first position of the play: the table's first seat leads (under a locked lead, no

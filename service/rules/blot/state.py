@@ -18,7 +18,6 @@ from typing import Any, ClassVar, Self
 
 from ..belote.cards import DECK_24, DECK_32
 from ..belote.table import COMPLETE, PLAY, make_state
-from ..belote.trickplay import played_json
 from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, scalar
 from ..parse import read_view_seat
@@ -35,7 +34,6 @@ from .table import (
     DUEL,
     DUEL_FIELDS,
     NAME,
-    PLAY_ACTIONS,
     REDEAL,
     SHARED_ACTIONS,
     TAKE,
@@ -111,9 +109,9 @@ class BlotState(Bidding, Playing):
         phase = self.phase
         to_act = self.to_act
         if phase == PLAY:
-            if to_act is None or (seat is not None and seat != to_act):
+            if seat is not None and seat != to_act:
                 return ()
-            return tuple(map(PLAY_ACTIONS[to_act].__getitem__, self.playable))
+            return self.play_actions()
         return self.call_actions(seat)
 
     def tally(self) -> Tally:
@@ -148,7 +146,6 @@ class BlotState(Bidding, Playing):
         t = self.table
         n = t.players
         seat = read_view_seat(seat, n)
-        hands = [[c.text for c in h] if seat is None or s == seat else None for s, h in enumerate(self.hands)]
         c = self.contract
         out: dict[str, Any] = {
             "rules": t.rules.echo(),
@@ -158,23 +155,11 @@ class BlotState(Bidding, Playing):
             "players": n,
             "contract": c.to_json() if c is not None else None,
             "bids": [a.to_json() for a in self.auction.calls],
-            "hands": hands,
+            "hands": self.hands_json(seat),
             "hand_counts": [len(h) for h in self.hands],
             "legal_actions": [a.to_json() for a in self.legal_actions(seat)],
-            "tricks": [
-                {
-                    "leader": p.leader,
-                    "cards": played_json(p.leader, p.cards, n),
-                    "winner": p.winner,
-                    "points": p.points,
-                }
-                for p in self.tricks
-            ],
-            "current_trick": (
-                {"leader": self.leader, "cards": played_json(self.leader, self.trick, n)}
-                if self.phase == PLAY
-                else None
-            ),
+            "tricks": self.tricks_json(),
+            "current_trick": self.current_trick_json(),
             "tricks_won": list(self.won),
             "announcements": self.announcements(),
             "declarations": self.declarations(),

@@ -20,7 +20,7 @@ from ..belote.duties import (
 )
 from ..belote.table import COMPLETE as COMPLETE
 from ..belote.table import PLAY as PLAY
-from ..belote.table import BeloteState, BeloteTable
+from ..belote.table import PLAY_ACTIONS, BeloteState, BeloteTable
 from ..belote.trickplay import CardPlay, points_by_trump
 from ..cards import STRAINS, SUITS, Card, Suit, suit_of
 from ..errors import Code, IllegalAction, scalar
@@ -68,9 +68,6 @@ _DUTIES: dict[str, BeloteDuties] = {
 }
 
 # Actions are values: the legal ones are built once and shared by every state.
-PLAY_ACTIONS: tuple[dict[Card, Action], ...] = tuple(
-    {c: Action(seat, "play", card=c) for c in DECK_32} for seat in range(4)
-)  # cards hash by identity (interned), so these lookups are cheap
 BARE_ACTIONS: dict[tuple[int, str], Action] = {
     (seat, kind): Action(seat, kind)
     for seat in range(4)
