@@ -233,7 +233,8 @@ def make_state(
     best_seat: int = 0,
     playable: tuple[Card, ...] = (),
 ) -> S:
-    """cls(table, auction, ...) without the frozen dataclass __init__: equal to it in every way."""
+    """cls(table, auction, ...) without the frozen dataclass __init__: equal to it in every way. A
+    game's state adds behaviour, never a field (`__slots__ = ()`): its layout is the table's."""
     s: Any = _new(_Twin)
     s.table = table
     s.auction = auction
