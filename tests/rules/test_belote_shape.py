@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 
 from service.rules import registry
+from service.rules.baloot.game import BalootGame
 from service.rules.baloot.state import HandState
+from service.rules.belote.game import BeloteGame
 from service.rules.belote.table import BeloteState
+from service.rules.blot.game import BazarBlotGame, BlotDuelGame
 from service.rules.blot.state import BazarState, DuelState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,6 +87,14 @@ def test_every_game_state_is_the_belote_state_with_its_calling_and_the_same_card
     own = [c for c in state.__mro__[: state.__mro__.index(BeloteState)]]
     assert all("apply" not in c.__dict__ for c in own), "a card is played by BeloteState.apply only"
     assert any("_call" in c.__dict__ for c in own), "a game brings its calling phase"
+
+
+@pytest.mark.parametrize("game", [BazarBlotGame, BlotDuelGame, BalootGame])
+def test_every_game_answers_the_trick_operations_from_the_belote_game(game: type) -> None:
+    assert issubclass(game, BeloteGame)
+    own = [c for c in game.__mro__[: game.__mro__.index(BeloteGame)]]
+    for operation in ("trick_winner", "trick_legal"):
+        assert all(operation not in c.__dict__ for c in own), f"{game.__name__} answers {operation} itself"
 
 
 def fourth_game_list() -> list[str]:

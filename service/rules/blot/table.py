@@ -175,12 +175,12 @@ class Position(BeloteState[Table, Auction, Play]):
 CARD_OF: dict[tuple[str, Suit], Card] = {(c.rank, c.suit): c for c in DECK_32}
 
 
-_POINTS = points_by_trump(NT_ACE)
+POINTS = points_by_trump(NT_ACE)  # each card's points under each trump (None: no trump)
 
 
 def card_values(strain: str) -> dict[Card, int]:
     """Each card's points under the contract's strain."""
-    return _POINTS[suit_of(strain)]
+    return POINTS[suit_of(strain)]
 
 
 VALUES_BY_STRAIN: dict[str, dict[Card, int]] = {s: card_values(s) for s in STRAINS}
