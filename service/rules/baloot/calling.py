@@ -18,11 +18,12 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..belote.combinations import holds_king_and_queen
+from ..belote.duties import STRENGTHS
+from ..belote.table import BeloteTable
 from ..cards import NO_TRUMP, SUITS, Card, Suit, suit_of
 from ..errors import Code, IllegalAction
-from ..profile import Rules
 from ..record import Action
-from .cardplay import POINTS, STRENGTH
+from .cardplay import POINTS
 from .options import PLAYERS
 from .projects import Project, declared
 from .scoring import GAHWA_LEVEL, HOKUM, SUN, double_of
@@ -65,15 +66,11 @@ def complete_hands(
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """What the deal and the rules fix for the whole hand."""
+class Table(BeloteTable):
+    """What the deal and the rules fix for the whole hand: the Belote table's (`first` is the
+    dealer's right, who speaks first and leads the first trick) and Baloot's calling settings."""
 
-    rules: Rules
-    dealer: int
-    first: int  # the dealer's right: speaks first and leads the first trick
-    dealt: tuple[tuple[Card, ...], ...]
     turned: Card
-    stock: tuple[Card, ...]
     ashkal: bool
     late_sun: bool
     doubling: bool
@@ -128,7 +125,7 @@ _new = object.__new__
 (_set_a_calls, _set_a_round, _set_a_spoken, _set_a_pending, _set_a_confirm, _set_a_contract,
  _set_a_speakers, _set_a_hands, _set_a_projects, _set_a_baloot, _set_a_locked, _set_a_trump,
  _set_a_strength, _set_a_values) = (Auction.__dict__[f.name].__set__ for f in fields(Auction))  # fmt: skip
-_NO_TRUMP_TABLES = (STRENGTH[None], POINTS[None])
+_NO_TRUMP_TABLES = (STRENGTHS[None], POINTS[None])
 
 
 def _auction(
@@ -162,7 +159,7 @@ def _auction(
     if trump is None:
         strength, values = _NO_TRUMP_TABLES
     else:
-        strength, values = STRENGTH[trump], POINTS[trump]
+        strength, values = STRENGTHS[trump], POINTS[trump]
     _set_a_strength(a, strength)
     _set_a_values(a, values)
     return a

@@ -10,19 +10,19 @@ shape.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from ..cards import Card, suit_of
+from ..belote.duties import BeloteDuties
+from ..belote.game import BeloteGame
+from ..cards import Card, Suit
 from ..errors import Code, InvalidRecord, RuleError
 from ..game import Game, Json
-from ..parse import check_fields, first_field_fault, parse_record, read_seat, read_seed, read_strain
+from ..parse import check_fields, first_field_fault, parse_record, read_seat, read_seed
 from ..play import play_on
 from ..profile import Rules
 from ..record import Action, HandRecord, dealer_of
-from ..trick import Verdict
-from ..tricks import legal_answer, read_hand_and_trick, read_played, winner_answer
-from .cardplay import DECK, POINTS, legal_cards, reasons, trick_winner
+from .cardplay import DECK, POINTS, duties
 from .options import FIXED, GAHWA_152, LEFT, MATCH_CAP, OVER_ANY, PLAYERS, RULEBOOK, TARGET
 from .scoring import passed_score, score_summary
 from .state import ACTION_TYPES, COMPLETE, FIELDS, REDEAL, HandState, build, initial, start
@@ -108,7 +108,7 @@ def _in_hand(i: int, e: RuleError) -> RuleError:
 # --------------------------------------------------------------------- the game
 
 
-class BalootGame(Game):
+class BalootGame(BeloteGame):
     id = "baloot"
     family = "baloot"
     name = "Baloot"
@@ -118,6 +118,8 @@ class BalootGame(Game):
     )
     min_players = PLAYERS
     max_players = PLAYERS
+    players = PLAYERS
+    deck = DECK
     action_types = ACTION_TYPES
     rulebook = RULEBOOK
 
@@ -156,25 +158,11 @@ class BalootGame(Game):
             raise InvalidRecord(Code.INVALID_SUMMARY, "give 'hand' (a complete record) or 'summary'")
         return {"rules": rules.echo(), **score_of_summary(rules, body["summary"])}
 
-    def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
-        trump = suit_of(read_strain(body.get("trump"), "trump"))
-        leader, played = read_played(body, PLAYERS, DECK)
-        pts = POINTS[trump]
-        return winner_answer(
-            rules, leader, played, trick_winner(played, trump), sum(pts[c] for c in played), PLAYERS
-        )
+    def trick_points(self, trump: Suit | None) -> Mapping[Card, int]:
+        return POINTS[trump]
 
-    def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
-        trump = suit_of(read_strain(body.get("trump"), "trump"))
-        hand, trick = read_hand_and_trick(body, PLAYERS, DECK, 8)
-        over = rules["trump_lead"] == OVER_ANY
-        return legal_answer(
-            rules,
-            hand,
-            Verdict(legal_cards(hand, trick, trump, over), reasons(hand, trick, trump, over)),
-            trick,
-            trump,
-        )
+    def trick_duties(self, rules: Rules) -> BeloteDuties:
+        return duties(rules["trump_lead"] == OVER_ANY)
 
     def match_score(self, rules: Rules, body: Mapping[str, Any]) -> Json:
         first = body.get("first_dealer")
@@ -260,10 +248,6 @@ class BalootGame(Game):
         if st.phase not in (COMPLETE, REDEAL):
             st.result()  # raises hand_incomplete
         return st.result()
-
-
-def winning_index_of(played: Sequence[Card], trump: str) -> int:
-    return trick_winner(played, suit_of(trump))
 
 
 GAMES: tuple[Game, ...] = (BalootGame(),)

@@ -5,18 +5,19 @@ on), `play`, then `complete`; or `redeal` when all four pass twice. `start` vali
 (five cards a seat, the turned card, the eleven cards of the stock) and `HandState.apply` checks each
 action against the position, so replaying a record costs one cheap step per action.
 
-The calling and the doubling are `calling.py` (their transitions, the table, auction and contract);
-the card play's rules are `cardplay.py` (trick winner, legal cards, reasons). This module holds the
-position itself, the play's one-card step (the hot path), the refusals, and what a position shows.
+The position and the play's one-card step (the hot path) are the Belote table's (`belote/table.py`);
+the calling and the doubling are `calling.py` (their transitions, the table, auction and contract);
+the card play's options are `cardplay.py` (legal cards, reasons). This module puts them together:
+the calling's dispatch, the refusals, the score and what a position shows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..belote.cards import LAST_TRICK
+from ..belote.table import BeloteState, make_state
+from ..belote.trickplay import CardPlay, PlayedTrick
 from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, card_params, scalar
 from ..parse import read_view_seat
@@ -39,7 +40,7 @@ from .calling import (
     calling_auction,
     complete_hands,
 )
-from .cardplay import DECK, follow, legal_cards, locked_lead, reasons, trick_winner, why
+from .cardplay import DECK, duties, legal_cards, reasons, trick_winner, why
 from .options import CALLER_CONVERTS, CLOSED, OVER_ANY, PLAYERS
 from .projects import BALOOT, BALOOT_POINTS, best_team, team_points
 from .scoring import SUN, Summary, passed_score, score_summary
@@ -72,37 +73,12 @@ HAND = 8
 ACTION_TYPES = ("hokum", "sun", "pass", "double", "three", "four", "gahwa", "play", "ashkal")
 FIELDS: dict[str, tuple[str, ...]] = {"hokum": ("strain",), "play": ("card",)}  # the rest: seat, type
 
-# Actions are values: the legal plays are built once and shared by every state.
-_PLAYS: tuple[dict[Card, Action], ...] = tuple(
-    {c: Action(seat, "play", card=c) for c in DECK} for seat in range(PLAYERS)
-)  # cards hash by identity (interned), so these lookups are cheap
 
+class HandState(BeloteState[Table, Auction, CardPlay]):
+    """A position of the hand: the Belote table (`belote/table.py`, whose `apply` plays a card) with
+    Baloot's calling and doubling; the auction is shared by every state of the play."""
 
-@dataclass(frozen=True, slots=True)
-class PlayedTrick:
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    points: int  # card points, with the last trick's 10
-
-
-@dataclass(frozen=True, slots=True)
-class HandState:
-    """A position of the hand; the auction is shared by every state of the play."""
-
-    table: Table
-    auction: Auction
-    phase: str
-    to_act: int | None
-    hands: tuple[tuple[Card, ...], ...]
-    leader: int
-    trick: tuple[Card, ...]
-    tricks: tuple[PlayedTrick, ...]
-    # Derived during the play, kept so that each card costs one step: the card winning the trick so
-    # far and its seat (None and 0 before the lead), and the cards the seat to play may play.
-    best: Card | None = field(default=None, compare=False, repr=False)
-    best_seat: int = field(default=0, compare=False, repr=False)
-    playable: tuple[Card, ...] = field(default=(), compare=False, repr=False)
+    __slots__ = ()
 
     @property
     def contract(self) -> Contract | None:
@@ -110,54 +86,17 @@ class HandState:
 
     # ----------------------------------------------------------------- transitions
 
-    def apply(self, action: Action) -> HandState:
-        if action.type != "play" or action.strain is not None or action.value is not None or action.capot:
-            return self._call_or_refuse(action)
-        # a play carrying only its card: the hot path, inline
+    def _refuse_card(self, action: Action) -> IllegalAction:
+        fault = _field_fault(action)
+        if fault is not None:
+            return fault
         seat = action.seat
         if self.phase != PLAY or seat != self.to_act:
-            raise self._refuse(action, PLAY)
-        c = action.card
-        if c not in self.playable:  # cards are interned: identity
-            raise self._unplayable(seat, c)
-        hands = self.hands
-        hand = hands[seat]
-        i = hand.index(c)
-        left = hand[:i] + hand[i + 1 :]
-        hands = (*hands[:seat], left, *hands[seat + 1 :])
-        a = self.auction
-        trump = a.trump
-        strength = a.strength
-        best = self.best
-        if best is None or ((c.suit is best.suit or c.suit is trump) and strength[c] > strength[best]):
-            best, best_seat = c, seat
-        else:
-            best_seat = self.best_seat
-        trick = (*self.trick, c)
-        t = self.table
-        if len(trick) < PLAYERS:
-            nxt = seat + 1 if seat < PLAYERS - 1 else 0
-            playable = follow(hands[nxt], trick, best, best_seat, nxt, trump, strength, t.over_partner)
-            return _make(t, a, PLAY, nxt, hands, self.leader, trick, self.tricks, best, best_seat, playable)
-        winner = best_seat
-        values = a.values
-        points = values[trick[0]] + values[trick[1]] + values[trick[2]] + values[trick[3]]
-        if not left:
-            points += LAST_TRICK
-        done: PlayedTrick = _new(PlayedTrick)
-        _set_pt_leader(done, self.leader)
-        _set_pt_cards(done, trick)
-        _set_pt_winner(done, winner)
-        _set_pt_points(done, points)
-        tricks = (*self.tricks, done)
-        if left:
-            hand = hands[winner]
-            playable = locked_lead(hand, trump) if a.locked else hand
-            return _make(t, a, PLAY, winner, hands, winner, (), tricks, None, 0, playable)
-        return _make(t, a, COMPLETE, None, hands, winner, (), tricks)
+            return self._refuse(action, PLAY)
+        return self._unplayable(seat, action.card)
 
-    def _call_or_refuse(self, action: Action) -> HandState:
-        """Any action but a play carrying only its card."""
+    def _call(self, action: Action) -> HandState:
+        """Any action but a play."""
         kind = action.type
         if kind not in ACTION_TYPES:  # the type first: another game's action is unknown here
             raise IllegalAction(
@@ -166,20 +105,9 @@ class HandState:
                 params={"type": scalar(kind)},
                 case="named",
             )
-        if action.value is not None or action.capot:
-            raise IllegalAction(
-                Code.ACTION_FIELD_NOT_ALLOWED,
-                f"a {kind} action carries no value or capot",
-                params={"type": kind, "field": "value" if action.value is not None else "capot"},
-                case="named",
-            )
-        if kind == "play":  # with a strain
-            raise IllegalAction(
-                Code.ACTION_FIELD_NOT_ALLOWED,
-                "a play names its card only, not a strain",
-                params={"type": kind, "field": "strain"},
-                case="named",
-            )
+        fault = _field_fault(action)
+        if fault is not None:
+            raise fault
         if action.card is not None:
             raise IllegalAction(
                 Code.ACTION_FIELD_NOT_ALLOWED,
@@ -251,11 +179,9 @@ class HandState:
         auction, phase, to_act, dealt = step
         t = self.table
         hands = self.hands if dealt is None else dealt
-        playable: tuple[Card, ...] = ()
         if phase == PLAY:
-            hand = hands[t.first]
-            playable = locked_lead(hand, auction.trump) if auction.locked else hand
-        return _make(t, auction, phase, to_act, hands, t.first, (), (), None, 0, playable)
+            return self._opening(auction, hands, card_play(t, auction))
+        return make_state(HandState, t, auction, hands, phase, to_act, t.first, (), (), None)
 
     def called(self, buyer: int, mode: str, strain: str) -> HandState:
         """This deal with its contract set directly, without its calls: for simulations and the bench
@@ -307,7 +233,7 @@ class HandState:
             return ()
         phase = self.phase
         if phase == PLAY:
-            return tuple(map(_PLAYS[seat].__getitem__, self.playable))
+            return self.play_actions()
         a = self.auction
         if phase == DOUBLING:
             assert a.contract is not None
@@ -325,14 +251,10 @@ class HandState:
         a = self.auction
         contract = a.contract
         assert contract is not None
-        cp = [0, 0]
-        tr = [0, 0]
-        for p in self.tricks:
-            cp[p.winner % 2] += p.points
-            tr[p.winner % 2] += 1
+        won = self.won
         projects = team_points(a.projects, best_team(a.projects, self.table.first))
         for team in (0, 1):
-            if tr[team] == 0:
+            if won[team] == 0:
                 projects[team] = 0  # a team that took no trick scores no project
         baloot = a.baloot % 2 if a.baloot is not None else None
         return Summary(
@@ -340,8 +262,8 @@ class HandState:
             contract.mode,
             contract.strain,
             contract.level,
-            (cp[0], cp[1]),
-            (tr[0], tr[1]),
+            self.points,
+            won,
             (projects[0], projects[1]),
             baloot,
         )
@@ -426,74 +348,43 @@ class HandState:
             "calling_round": a.round if self.phase == CALLING else None,
             "contract": contract.to_json() if contract is not None else None,
             "bids": [c.to_json() for c in a.calls],
-            "hands": [
-                [c.text for c in hand] if seat is None or s == seat else None
-                for s, hand in enumerate(self.hands)
-            ],
+            "hands": self.hands_json(seat),
             "hand_counts": [len(h) for h in self.hands],
             "turned": t.turned.text,
             "legal_actions": [x.to_json() for x in self.legal_actions()] if show_legal else [],
-            "tricks": [
-                {
-                    "leader": p.leader,
-                    "cards": _played(p.leader, p.cards),
-                    "winner": p.winner,
-                    "points": p.points,
-                }
-                for p in self.tricks
-            ],
-            "current_trick": (
-                {"leader": self.leader, "cards": _played(self.leader, self.trick)}
-                if self.phase == PLAY
-                else None
-            ),
+            "tricks": self.tricks_json(),
+            "current_trick": self.current_trick_json(),
             "tricks_won": self.tricks_won(),
             "declarations": self.declarations(seat),
             "result": self.result() if self.phase in (COMPLETE, REDEAL) else None,
         }
 
 
-# The play builds one state per card; setting the slots through their descriptors gives the same
-# frozen object at about half the cost of the dataclass __init__ (as in the Oh Hell engine).
-_new = object.__new__
-(_set_table, _set_auction, _set_phase, _set_to_act, _set_hands, _set_leader, _set_trick, _set_tricks,
- _set_best, _set_best_seat, _set_playable) = (
-    HandState.__dict__[f.name].__set__ for f in fields(HandState)
-)  # fmt: skip
+def card_play(t: Table, a: Auction) -> CardPlay:
+    """What the contract fixes for the play: its trump's tables (the auction's), Baloot's duties, and
+    the closed doubled hand's locked lead."""
+    return CardPlay(a.trump, a.strength, a.values, duties(t.over_partner), a.locked)
 
 
-def _make(
-    table: Table,
-    auction: Auction,
-    phase: str,
-    to_act: int | None,
-    hands: tuple[tuple[Card, ...], ...],
-    leader: int,
-    trick: tuple[Card, ...],
-    tricks: tuple[PlayedTrick, ...],
-    best: Card | None = None,
-    best_seat: int = 0,
-    playable: tuple[Card, ...] = (),
-) -> HandState:
-    """HandState(table, auction, ...) for the hot path: equal to it in every way."""
-    s: HandState = _new(HandState)
-    _set_table(s, table)
-    _set_auction(s, auction)
-    _set_phase(s, phase)
-    _set_to_act(s, to_act)
-    _set_hands(s, hands)
-    _set_leader(s, leader)
-    _set_trick(s, trick)
-    _set_tricks(s, tricks)
-    _set_best(s, best)
-    _set_best_seat(s, best_seat)
-    _set_playable(s, playable)
-    return s
-
-
-_set_pt_leader, _set_pt_cards, _set_pt_winner, _set_pt_points = (
-    PlayedTrick.__dict__[f.name].__set__ for f in fields(PlayedTrick)
-)
+def _field_fault(action: Action) -> IllegalAction | None:
+    """An action carrying a field its type does not use: value and capot are no Baloot action's, a
+    strain only a Hokum call's (the card is checked where the type is known)."""
+    kind = action.type
+    if action.value is not None or action.capot:
+        return IllegalAction(
+            Code.ACTION_FIELD_NOT_ALLOWED,
+            f"a {kind} action carries no value or capot",
+            params={"type": kind, "field": "value" if action.value is not None else "capot"},
+            case="named",
+        )
+    if kind == "play" and action.strain is not None:
+        return IllegalAction(
+            Code.ACTION_FIELD_NOT_ALLOWED,
+            "a play names its card only, not a strain",
+            params={"type": kind, "field": "strain"},
+            case="named",
+        )
+    return None
 
 
 _VERB = {
@@ -503,10 +394,6 @@ _VERB = {
     COMPLETE: "stop",
     REDEAL: "stop",
 }
-
-
-def _played(leader: int, cards: Sequence[Card]) -> list[dict[str, Any]]:
-    return [{"seat": (leader + i) % PLAYERS, "card": c.text} for i, c in enumerate(cards)]
 
 
 # --------------------------------------------------------------------- building the first state
@@ -547,6 +434,7 @@ def initial(
     v = rules.values
     table = Table(
         rules=rules,
+        players=PLAYERS,
         dealer=dealer,
         first=first,
         dealt=dealt,
@@ -561,7 +449,18 @@ def initial(
         declarations=v["declarations"],
         over_partner=v["trump_lead"] == OVER_ANY,
     )
-    return _make(table, calling_auction((), 1, 0, None), CALLING, first, dealt, first, (), ())
+    return make_state(
+        HandState,
+        table,
+        calling_auction((), 1, 0, None),
+        dealt,
+        CALLING,
+        first,
+        first,
+        (),
+        (),
+        None,
+    )
 
 
 def start(rules: Rules, record: HandRecord) -> HandState:

@@ -1,5 +1,5 @@
-"""The calling phases as transitions of a `state.BlotState`: the bazar (`auction`: bids, passes, keep,
-contra, recontra) and the duel's taking of the trump (`take`, then `name`).
+"""The calling phases as transitions of a Blot position (`table.Position`): the bazar (`auction`:
+bids, passes, keep, contra, recontra) and the duel's taking of the trump (`take`, then `name`).
 
 `Bidding` is a mixin of `BlotState`: each call checks one action against the position and returns
 the next state; the call that fixes the contract hands over to the play (`Playing._start_play`).
@@ -7,8 +7,9 @@ the next state; the call that fixes the contract hands over to the play (`Playin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
+from ..belote.table import make_state
 from ..cards import STRAINS
 from ..errors import Code, IllegalAction, scalar
 from ..record import Action
@@ -29,9 +30,6 @@ from .table import (
     new_contract,
 )
 
-if TYPE_CHECKING:
-    from .state import BlotState
-
 # The legal auction actions depend only on a few values (seat to act, last word, ceiling, contra
 # any time, and the contract's team, value, capot and double), so each tuple is built once; the memo
 # is bounded, since clients choose the ceiling (the default rules need about 550 entries).
@@ -45,19 +43,26 @@ class Bidding(Position):
     __slots__ = ()
     if TYPE_CHECKING:
 
-        def _start_play(self, auction: Auction) -> BlotState: ...
+        def _start_play(self, auction: Auction) -> Self: ...
 
     # --- the bazar
 
-    def _next(self, auction: Auction, to_act: int | None, phase: str = AUCTION) -> BlotState:
+    def _next(self, auction: Auction, to_act: int | None, phase: str = AUCTION) -> Self:
         """The state after a call that leaves the contract open (no cards played yet)."""
-        from .state import make_state  # the state module builds states (and imports this one)
-
         return make_state(
-            self.table, auction, self.hands, phase, to_act, self.leader, (), (), self.won, self.points, None
+            type(self),
+            self.table,
+            auction,
+            self.hands,
+            phase,
+            to_act,
+            self.leader,
+            (),
+            (),
+            None,
         )
 
-    def _bid(self, action: Action) -> BlotState:
+    def _bid(self, action: Action) -> Self:
         a = self.auction
         c = a.contract
         if c is not None and c.double != NONE:
@@ -109,7 +114,7 @@ class Bidding(Position):
             case="after_contra",
         )
 
-    def _pass(self, action: Action) -> BlotState:
+    def _pass(self, action: Action) -> Self:
         a = self.auction
         c = a.contract
         self._turn(action)
@@ -134,7 +139,7 @@ class Bidding(Position):
             return self._next(new_auction(calls, c, passes, True), c.seat)
         return self._next(new_auction(calls, c, passes), (seat + 1) % 4)
 
-    def _keep(self, action: Action) -> BlotState:
+    def _keep(self, action: Action) -> Self:
         a = self.auction
         c = a.contract
         if not a.last_word or c is None or action.seat != c.seat:
@@ -146,7 +151,7 @@ class Bidding(Position):
             )
         return self._start_play(new_auction((*a.calls, action), c, a.passes, False))
 
-    def _contra(self, action: Action) -> BlotState:
+    def _contra(self, action: Action) -> Self:
         a = self.auction
         c = a.contract
         seat = action.seat
@@ -170,7 +175,7 @@ class Bidding(Position):
         doubled = new_contract(c.seat, c.value, c.strain, c.capot, CONTRA)
         return self._next(new_auction((*a.calls, action), doubled, a.passes), (seat + 1) % 4)
 
-    def _recontra(self, action: Action) -> BlotState:
+    def _recontra(self, action: Action) -> Self:
         a = self.auction
         c = a.contract
         seat = action.seat
@@ -202,7 +207,7 @@ class Bidding(Position):
 
     # --- the duel
 
-    def _take(self, action: Action) -> BlotState:
+    def _take(self, action: Action) -> Self:
         if self.phase != TAKE:
             raise self._wrong_phase(action)
         self._turn(action)
@@ -211,7 +216,7 @@ class Bidding(Position):
         c = new_contract(action.seat, None, t.turned.suit.value)
         return self._start_play(new_auction((*self.auction.calls, action), c))
 
-    def _duel_pass(self, action: Action) -> BlotState:
+    def _duel_pass(self, action: Action) -> Self:
         if self.phase not in (TAKE, NAME):
             raise self._wrong_phase(action)
         self._turn(action)
@@ -227,7 +232,7 @@ class Bidding(Position):
         phase = NAME if self.phase == TAKE and seat == t.dealer else self.phase
         return self._next(new_auction(calls, None), 1 - seat, phase)
 
-    def _name(self, action: Action) -> BlotState:
+    def _name(self, action: Action) -> Self:
         if self.phase != NAME:
             raise self._wrong_phase(action)
         self._turn(action)

@@ -12,22 +12,21 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
-from ..belote.cards import BELOTE_ORDER, DECK_24, DECK_32
-from ..belote.duties import judge
-from ..cards import NO_TRUMP, Card, suit_of
+from ..belote.cards import DECK_24, DECK_32
+from ..belote.duties import BeloteDuties
+from ..belote.game import BeloteGame
+from ..cards import NO_TRUMP, Card, Suit
 from ..errors import Code, IllegalAction, InvalidRecord, RuleError, scalar
 from ..game import Game, Json
 from ..parse import check_fields, first_field_fault, is_int, parse_record, read_seat, read_seed, read_strain
 from ..play import play_on
 from ..profile import RuleBook, Rules
 from ..record import Action, HandRecord, dealer_of, replay_record
-from ..trick import winning_index
-from ..tricks import legal_answer, partner_winning, read_hand_and_trick, read_played, winner_answer
 from .options import BAZAR_BOOK, DUEL_BOOK, MAX_BID, MIN_BID, capot_value
 from .scoring import DEAL_POINTS, DOUBLES, NONE, TRICKS, Contract, Tally, bazar_score, duel_score
 from .state import BlotState, initial_bazar, initial_duel, start_bazar, start_duel
 from .summary import card_point_values, check_card_points, check_combinations, read_declarations
-from .table import BAZAR, BAZAR_FIELDS, DUEL, DUEL_FIELDS, card_values, duties
+from .table import BAZAR, BAZAR_FIELDS, DUEL, DUEL_FIELDS, POINTS, duties
 
 __all__ = ["GAMES", "BazarBlotGame", "BlotDuelGame", "deal_state"]
 
@@ -76,7 +75,7 @@ def _pair(summary: Mapping[str, Any], key: str) -> tuple[int, int]:
     return (v[0], v[1])
 
 
-class BlotGame(Game):
+class BlotGame(BeloteGame):
     """What the bazar and the duel share; each subclass fixes its deck, seats and scoring."""
 
     family = "blot"
@@ -173,24 +172,11 @@ class BlotGame(Game):
     def score_tally(self, rules: Rules, tally: Tally) -> Json:
         """A deal's score from its tally."""
 
-    def read_trump(self, value: object) -> str:
-        return read_strain(value, "trump")
+    def trick_points(self, trump: Suit | None) -> Mapping[Card, int]:
+        return POINTS[trump]
 
-    def trick_winner(self, rules: Rules, body: Mapping[str, Any]) -> Json:
-        trump = self.read_trump(body.get("trump"))
-        leader, played = read_played(body, self.players, self.deck)
-        i = winning_index(played, suit_of(trump), BELOTE_ORDER)
-        values = card_values(trump)
-        return winner_answer(rules, leader, played, i, sum(values[c] for c in played), self.players)
-
-    def trick_legal(self, rules: Rules, body: Mapping[str, Any]) -> Json:
-        trump_suit = suit_of(self.read_trump(body.get("trump")))
-        hand, trick = read_hand_and_trick(body, self.players, self.deck, 8)
-        partner = bool(trick) and partner_winning(
-            trick, winning_index(trick, trump_suit, BELOTE_ORDER), self.players
-        )
-        verdict = judge(hand, trick, trump_suit, duties(rules["undertrump"]), partner)
-        return legal_answer(rules, hand, verdict, trick, trump_suit)
+    def trick_duties(self, rules: Rules) -> BeloteDuties:
+        return duties(rules["undertrump"])
 
     # --- the match
 

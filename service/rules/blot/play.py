@@ -8,22 +8,18 @@ family's (`belote/duties.py`) with the rule book's options.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
-from ..belote.cards import BELOTE_ORDER
 from ..belote.duties import judge
-from ..belote.duties import playable as duty_playable
+from ..belote.table import COMPLETE, PLAY
+from ..belote.trickplay import trick_winner
 from ..cards import Card, suit_of
 from ..errors import Code, IllegalAction, card_params, scalar
 from ..record import Action
-from ..trick import winning_index
 from .combinations import BLOT, RUN, Declaration, run_name, score_combinations
 from .table import (
-    BAZAR,
+    BAZAR_FIELDS,
     CARD_OF,
-    COMPLETE,
-    DUEL,
-    PLAY,
     REDEAL,
     STRENGTHS_BY_STRAIN,
     VALUES_BY_STRAIN,
@@ -31,10 +27,8 @@ from .table import (
     Play,
     Position,
     Table,
+    check_carried_fields,
 )
-
-if TYPE_CHECKING:
-    from .state import BlotState
 
 
 class Playing(Position):
@@ -42,37 +36,68 @@ class Playing(Position):
 
     __slots__ = ()
 
-    def _start_play(self, auction: Auction) -> BlotState:
+    def _dealt_out(self, taker: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        """The hands the play starts from and the cards left undealt: the bazar deals all 32 before
+        the auction (the duel deals on once the trump is taken)."""
+        return self.hands, ()
+
+    def _quartets(self) -> str | None:
+        """The quartets' value table (`quartet_values`), or None where four of a kind never count."""
+        return str(self.table.rules["quartet_values"])
+
+    def _start_play(self, auction: Auction) -> Self:
         t = self.table
         c = auction.contract
         assert c is not None
         trump = suit_of(c.strain)
-        hands = self.hands
-        undealt: tuple[Card, ...] = ()
-        if t.game == DUEL:
-            hands, undealt = complete_duel(t, c.seat)
+        hands, undealt = self._dealt_out(c.seat)
         values = VALUES_BY_STRAIN[c.strain]
         rules = t.rules
+        quartets = self._quartets()
         combos = score_combinations(
             hands,
             trump,
             t.first,
-            rules["quartet_values"] if t.game == BAZAR else "rule-book",
+            "rule-book" if quartets is None else quartets,
             rules["combination_ties"],
-            t.game == BAZAR,
+            quartets is not None,
         )
-        play = Play(trump, values, hands, undealt, combos, STRENGTHS_BY_STRAIN[c.strain])
-        first = t.first
-        from .state import make_state  # the state module builds states (and imports this one)
-
-        return make_state(
-            t, auction, hands, PLAY, first, first, (), (), (0, 0), (0, 0), play, None, 0, hands[first]
+        play = Play(
+            trump=trump,
+            strength=STRENGTHS_BY_STRAIN[c.strain],
+            values=values,
+            duties=t.duties,
+            locked=False,
+            hands=hands,
+            undealt=undealt,
+            combinations=combos,
         )
+        return self._opening(auction, hands, play)
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the seat to play may play (the hot path: no reasons; kept on the state)."""
         assert self.to_act is not None and self.play is not None
         return self.playable
+
+    def _refuse_card(self, action: Action) -> IllegalAction:
+        """Why a play may not be made: out of turn or phase, a play naming no card or carrying other
+        fields, a card the seat does not hold, or one a duty forbids."""
+        seat = action.seat
+        if self.phase != PLAY or seat != self.to_act:
+            return self._refuse_play(action)
+        c = action.card
+        if c is None or action.value is not None or action.strain is not None or action.capot:
+            check_carried_fields(action, BAZAR_FIELDS["play"])
+            return IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
+        if c not in self.hands[seat]:  # about the seat's own hand: that seat may read it (`reveals`)
+            return IllegalAction(
+                Code.CARD_NOT_IN_HAND,
+                f"seat {seat} does not hold {c}",
+                reveals=(f"hands.{seat}",),
+                params={"seat": seat, "card": c.text},
+                case="held",
+            )
+        return self._illegal(c)
 
     def _refuse_play(self, action: Action) -> IllegalAction:
         if self.phase in (COMPLETE, REDEAL):
@@ -97,7 +122,7 @@ class Playing(Position):
     def partner_winning(self) -> bool:
         if self.table.players != 4 or not self.trick or self.to_act is None or self.play is None:
             return False
-        w = (self.leader + winning_index(self.trick, self.play.trump, BELOTE_ORDER)) % 4
+        w = (self.leader + trick_winner(self.trick, self.play.trump)) % 4
         return w == (self.to_act + 2) % 4
 
     def _illegal(self, c: Card) -> IllegalAction:
@@ -162,21 +187,6 @@ class Playing(Position):
                 name = run_name(len(d.cards)) if d.kind == RUN else None
                 out.append({"seat": seat, "team": team, "kind": d.kind, "name": name, "points": d.points})
         return out
-
-
-def playable(
-    hand: tuple[Card, ...],
-    trick: tuple[Card, ...],
-    best: Card,
-    best_seat: int,
-    seat: int,
-    play: Play,
-    t: Table,
-) -> tuple[Card, ...]:
-    """The cards `seat` may play to the non-empty `trick` (`best`, played by `best_seat`, is winning
-    it): the rule book's duties, as the Belote family writes them."""
-    partner = t.players == 4 and best_seat == (seat + 2) % 4
-    return duty_playable(hand, trick, play.trump, best, partner, play.strength, t.duties)
 
 
 def complete_duel(t: Table, taker: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:

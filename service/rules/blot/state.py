@@ -4,8 +4,9 @@ turns into the next.
 `start_bazar` / `start_duel` validate a deal once and fix what it decides in a shared `Table`;
 `BlotState.apply` then checks one action against the position. The bazar's phases are `auction`,
 `play`, `complete` and `redeal` (four passes); the duel's are `take`, `name`, `play`, `complete`.
-The calling phases are `auction.py` (the bazar, the duel's take and name), the play `play.py`, what
-they share `table.py`; this module holds the state itself, the hot path of a card, the view and the
+The position and the hot path of a card are the Belote table's (`belote/table.py`); the calling
+phases are `auction.py` (the bazar, the duel's take and name), the play's refusals and declarations
+`play.py`, what they share `table.py`; this module holds the calling's dispatch, the view and the
 result. When the trump is fixed a `Play` is built once (trump, duties, card values, the combinations
 of the dealt hands) and shared by every state of the play, so each card costs one cheap step.
 """
@@ -13,10 +14,10 @@ of the dealt hands) and shared by every state of the play, so each card costs on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar, Self
 
-from ..belote.cards import DECK_24, DECK_32, LAST_TRICK
+from ..belote.cards import DECK_24, DECK_32
+from ..belote.table import COMPLETE, PLAY, make_state
 from ..cards import Card
 from ..errors import Code, IllegalAction, InvalidRecord, scalar
 from ..parse import read_view_seat
@@ -24,34 +25,22 @@ from ..profile import Rules
 from ..record import Action, HandRecord, check_distinct, check_table
 from .auction import Bidding
 from .options import ANY_TIME, MAX_BID, capot_value
-from .play import Playing, playable
+from .play import Playing, complete_duel
 from .scoring import Tally, bazar_score, duel_score
 from .table import (
     AUCTION,
     BAZAR,
     BAZAR_FIELDS,
-    COMPLETE,
     DUEL,
     DUEL_FIELDS,
     NAME,
-    PLAY,
-    PLAY_ACTIONS,
     REDEAL,
     SHARED_ACTIONS,
     TAKE,
-    Auction,
-    Play,
-    PlayedTrick,
     Table,
     check_carried_fields,
     duties,
     new_auction,
-    new_object,
-    played_json,
-    set_pt_cards,
-    set_pt_leader,
-    set_pt_points,
-    set_pt_winner,
 )
 
 # The phases are named here as well: a state's `phase` is one of them.
@@ -62,7 +51,9 @@ __all__ = [
     "PLAY",
     "REDEAL",
     "TAKE",
+    "BazarState",
     "BlotState",
+    "DuelState",
     "initial_bazar",
     "initial_duel",
     "start_bazar",
@@ -70,110 +61,24 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
 class BlotState(Bidding, Playing):
-    """A deal as it stands: the calling (`auction.Bidding`) and the play (`play.Playing`) are the
-    mixins' methods; `apply` dispatches, and plays a card itself (the hot path)."""
+    """A deal as it stands: the Belote table (`belote/table.py`, whose `apply` plays a card), with
+    the calling (`auction.Bidding`) and the play's refusals and declarations (`play.Playing`)."""
 
-    table: Table
-    auction: Auction
-    hands: tuple[tuple[Card, ...], ...]
-    phase: str
-    to_act: int | None
-    leader: int
-    trick: tuple[Card, ...]
-    tricks: tuple[PlayedTrick, ...]
-    won: tuple[int, int]  # tricks by team
-    points: tuple[int, int]  # card points by team, the last trick's 10 included
-    play: Play | None
-    # Derived during the play, kept so that each card costs one step: the card winning the trick so
-    # far and its seat (None and 0 before the lead), and the cards the seat to play may play.
-    best: Card | None = field(default=None, compare=False, repr=False)
-    best_seat: int = field(default=0, compare=False, repr=False)
-    playable: tuple[Card, ...] = field(default=(), compare=False, repr=False)
+    __slots__ = ()
+    FIELDS: ClassVar[dict[str, frozenset[str]]]  # the game's action types and their fields
 
     def team(self, seat: int) -> int:
         return seat % 2
 
-    # ----------------------------------------------------------------- transitions
-
-    def apply(self, action: Action) -> BlotState:
-        if action.type != "play":
-            return self._call(action)
-        # a card: the hot path, inline
-        seat = action.seat
-        if self.phase != PLAY or seat != self.to_act:
-            raise self._refuse_play(action)
-        c = action.card
-        if c is None or action.value is not None or action.strain is not None or action.capot:
-            check_carried_fields(action, BAZAR_FIELDS["play"])
-            raise IllegalAction(Code.CARD_NOT_IN_HAND, f"seat {seat} plays no card: a play names its card")
-        hands = self.hands
-        hand = hands[seat]
-        if c not in self.playable:  # cards are interned: identity
-            if c not in hand:  # about the seat's own hand: that seat may read it (`reveals`)
-                raise IllegalAction(
-                    Code.CARD_NOT_IN_HAND,
-                    f"seat {seat} does not hold {c}",
-                    reveals=(f"hands.{seat}",),
-                    params={"seat": seat, "card": c.text},
-                    case="held",
-                )
-            raise self._illegal(c)
-        play = self.play
-        assert play is not None
-        i = hand.index(c)
-        left = hand[:i] + hand[i + 1 :]
-        hands = (*hands[:seat], left, *hands[seat + 1 :])
-        trick = self.trick
-        strength = play.strength
-        best = self.best
-        if best is None or ((c.suit is best.suit or c.suit is play.trump) and strength[c] > strength[best]):
-            best, best_seat = c, seat
-        else:
-            best_seat = self.best_seat
-        trick = (*trick, c)
-        t = self.table
-        n = t.players
-        if len(trick) < n:
-            nxt = seat + 1 if seat + 1 < n else 0
-            return make_state(
-                t, self.auction, hands, PLAY, nxt, self.leader, trick, self.tricks, self.won, self.points,
-                play, best, best_seat, playable(hands[nxt], trick, best, best_seat, nxt, play, t),
-            )  # fmt: skip
-        winner = best_seat
-        values = play.values
-        pts = values[trick[0]] + values[trick[1]]
-        if n == 4:
-            pts += values[trick[2]] + values[trick[3]]
-        if not left:
-            pts += LAST_TRICK
-        if winner % 2 == 0:
-            won = (self.won[0] + 1, self.won[1])
-            points = (self.points[0] + pts, self.points[1])
-        else:
-            won = (self.won[0], self.won[1] + 1)
-            points = (self.points[0], self.points[1] + pts)
-        done: PlayedTrick = new_object(PlayedTrick)
-        set_pt_leader(done, self.leader)
-        set_pt_cards(done, trick)
-        set_pt_winner(done, winner)
-        set_pt_points(done, pts)
-        tricks = (*self.tricks, done)
-        if left:
-            return make_state(
-                t, self.auction, hands, PLAY, winner, winner, (), tricks, won, points, play, None, 0,
-                hands[winner],
-            )  # fmt: skip
-        return make_state(t, self.auction, hands, COMPLETE, None, winner, (), tricks, won, points, play)
-
-    def _call(self, action: Action) -> BlotState:
-        """A bid, pass, keep, contra or recontra; in the duel a take, pass or name."""
+    def _call(self, action: Action) -> Self:
+        """A call of the game's calling phase (`FIELDS` names its actions), once its fields, the
+        phase and the seat are checked."""
         kind = action.type
         t = self.table
-        allowed = (BAZAR_FIELDS if t.game == BAZAR else DUEL_FIELDS).get(kind)
+        allowed = self.FIELDS.get(kind)
         if allowed is None:
-            names = ", ".join(BAZAR_FIELDS if t.game == BAZAR else DUEL_FIELDS)
+            names = ", ".join(self.FIELDS)
             raise IllegalAction(
                 Code.UNKNOWN_ACTION,
                 f"{kind!r} is not an action of {t.game}: {names}",
@@ -192,23 +97,11 @@ class BlotState(Bidding, Playing):
                 params={"seat": scalar(seat), "players": t.players},
                 case="table",
             )
-        if t.game == BAZAR:
-            if self.phase != AUCTION:
-                raise self._wrong_phase(action)
-            if kind == "bid":
-                return self._bid(action)
-            if kind == "pass":
-                return self._pass(action)
-            if kind == "keep":
-                return self._keep(action)
-            if kind == "contra":
-                return self._contra(action)
-            return self._recontra(action)
-        if kind == "name":
-            return self._name(action)
-        if kind == "take":
-            return self._take(action)
-        return self._duel_pass(action)
+        return self._calling(action)
+
+    def _calling(self, action: Action) -> Self:
+        """The game's calling phase, for an action of its own with valid fields and seat."""
+        raise NotImplementedError
 
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Every legal action (of `seat` only, when given): the seat to act's, and out-of-turn contra
@@ -216,9 +109,9 @@ class BlotState(Bidding, Playing):
         phase = self.phase
         to_act = self.to_act
         if phase == PLAY:
-            if to_act is None or (seat is not None and seat != to_act):
+            if seat is not None and seat != to_act:
                 return ()
-            return tuple(map(PLAY_ACTIONS[to_act].__getitem__, self.playable))
+            return self.play_actions()
         return self.call_actions(seat)
 
     def tally(self) -> Tally:
@@ -238,19 +131,21 @@ class BlotState(Bidding, Playing):
                 f"the hand is in its {self.phase} phase: {8 - len(self.tricks)} tricks still to play",
                 params={"tricks": 8 - len(self.tricks)},
             )
-        rules = t.rules
-        if t.game == BAZAR:
-            answer = bazar_score(self.tally(), capot_value(rules), rules["rounding"])
-        else:
-            answer = duel_score(self.tally(), rules["rounding"])
-        return {"rules": rules.echo(), **answer}
+        return {"rules": t.rules.echo(), **self.score(self.tally())}
+
+    def score(self, tally: Tally) -> dict[str, Any]:
+        """The game's score of a deal's tally."""
+        raise NotImplementedError
+
+    def shown(self, seat: int | None) -> dict[str, Any]:
+        """What the game's view adds to the family's (see `view`)."""
+        raise NotImplementedError
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The state as JSON; with `seat`, only what that seat may see."""
         t = self.table
         n = t.players
         seat = read_view_seat(seat, n)
-        hands = [[c.text for c in h] if seat is None or s == seat else None for s, h in enumerate(self.hands)]
         c = self.contract
         out: dict[str, Any] = {
             "rules": t.rules.echo(),
@@ -260,76 +155,77 @@ class BlotState(Bidding, Playing):
             "players": n,
             "contract": c.to_json() if c is not None else None,
             "bids": [a.to_json() for a in self.auction.calls],
-            "hands": hands,
+            "hands": self.hands_json(seat),
             "hand_counts": [len(h) for h in self.hands],
             "legal_actions": [a.to_json() for a in self.legal_actions(seat)],
-            "tricks": [
-                {
-                    "leader": p.leader,
-                    "cards": played_json(p.leader, p.cards, n),
-                    "winner": p.winner,
-                    "points": p.points,
-                }
-                for p in self.tricks
-            ],
-            "current_trick": (
-                {"leader": self.leader, "cards": played_json(self.leader, self.trick, n)}
-                if self.phase == PLAY
-                else None
-            ),
+            "tricks": self.tricks_json(),
+            "current_trick": self.current_trick_json(),
             "tricks_won": list(self.won),
             "announcements": self.announcements(),
             "declarations": self.declarations(),
             "result": self.result() if self.phase in (COMPLETE, REDEAL) else None,
         }
-        if t.game == BAZAR:
-            out["bid_range"] = self.bid_range(seat)
-        else:
-            assert t.turned is not None
-            out["turned"] = t.turned.text
-            out["stock_count"] = len(t.stock) if self.play is None else len(self.play.undealt)
+        out.update(self.shown(seat))
         return out
 
 
-# The play builds one state per card; setting the slots through their descriptors gives the same
-# frozen object at about half the cost of the dataclass __init__ (as in the Oh Hell engine).
-_SETTERS = tuple(BlotState.__dict__[f.name].__set__ for f in fields(BlotState))
-(_set_table, _set_auction, _set_hands, _set_phase, _set_to_act, _set_leader, _set_trick, _set_tricks,
- _set_won, _set_points, _set_play, _set_best, _set_best_seat, _set_playable) = _SETTERS  # fmt: skip
+class BazarState(BlotState):
+    """Bazar Blot: four players, the bazar's auction with keep, contra and recontra."""
+
+    __slots__ = ()
+    FIELDS = BAZAR_FIELDS
+
+    def _calling(self, action: Action) -> BazarState:
+        if self.phase != AUCTION:
+            raise self._wrong_phase(action)
+        kind = action.type
+        if kind == "bid":
+            return self._bid(action)
+        if kind == "pass":
+            return self._pass(action)
+        if kind == "keep":
+            return self._keep(action)
+        if kind == "contra":
+            return self._contra(action)
+        return self._recontra(action)
+
+    def score(self, tally: Tally) -> dict[str, Any]:
+        rules = self.table.rules
+        return bazar_score(tally, capot_value(rules), rules["rounding"])
+
+    def shown(self, seat: int | None) -> dict[str, Any]:
+        return {"bid_range": self.bid_range(seat)}
 
 
-def make_state(
-    table: Table,
-    auction: Auction,
-    hands: tuple[tuple[Card, ...], ...],
-    phase: str,
-    to_act: int | None,
-    leader: int,
-    trick: tuple[Card, ...],
-    tricks: tuple[PlayedTrick, ...],
-    won: tuple[int, int],
-    points: tuple[int, int],
-    play: Play | None,
-    best: Card | None = None,
-    best_seat: int = 0,
-    playable: tuple[Card, ...] = (),
-) -> BlotState:
-    s: BlotState = new_object(BlotState)
-    _set_table(s, table)
-    _set_auction(s, auction)
-    _set_hands(s, hands)
-    _set_phase(s, phase)
-    _set_to_act(s, to_act)
-    _set_leader(s, leader)
-    _set_trick(s, trick)
-    _set_tricks(s, tricks)
-    _set_won(s, won)
-    _set_points(s, points)
-    _set_play(s, play)
-    _set_best(s, best)
-    _set_best_seat(s, best_seat)
-    _set_playable(s, playable)
-    return s
+class DuelState(BlotState):
+    """The duel: two players, the turned card taken or a trump named, the deal completed from the
+    stock once the trump is fixed; four of a kind never count."""
+
+    __slots__ = ()
+    FIELDS = DUEL_FIELDS
+
+    def _calling(self, action: Action) -> DuelState:
+        kind = action.type
+        if kind == "name":
+            return self._name(action)
+        if kind == "take":
+            return self._take(action)
+        return self._duel_pass(action)
+
+    def _dealt_out(self, taker: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        return complete_duel(self.table, taker)
+
+    def _quartets(self) -> str | None:
+        return None
+
+    def score(self, tally: Tally) -> dict[str, Any]:
+        return duel_score(tally, self.table.rules["rounding"])
+
+    def shown(self, seat: int | None) -> dict[str, Any]:
+        t = self.table
+        assert t.turned is not None
+        stock = len(t.stock) if self.play is None else len(self.play.undealt)
+        return {"turned": t.turned.text, "stock_count": stock}
 
 
 def start_bazar(rules: Rules, record: HandRecord) -> BlotState:
@@ -351,21 +247,20 @@ def initial_bazar(rules: Rules, dealer: int, hands: tuple[tuple[Card, ...], ...]
     first = (dealer + 1) % 4
     ceiling = rules["bid_ceiling"]
     table = Table(
-        rules,
-        BAZAR,
-        4,
-        dealer,
-        first,
-        hands,
-        None,
-        (),
-        MAX_BID if ceiling is None else ceiling,
-        rules["contra"] == ANY_TIME,
-        duties(rules["undertrump"]),
+        rules=rules,
+        players=4,
+        dealer=dealer,
+        first=first,
+        dealt=hands,
+        stock=(),
+        game=BAZAR,
+        turned=None,
+        ceiling=MAX_BID if ceiling is None else ceiling,
+        any_time=rules["contra"] == ANY_TIME,
+        duties=duties(rules["undertrump"]),
     )
-    return make_state(
-        table, new_auction((), None), hands, AUCTION, first, first, (), (), (0, 0), (0, 0), None
-    )
+    auction = new_auction((), None)
+    return make_state(BazarState, table, auction, hands, AUCTION, first, first, (), (), None)
 
 
 def start_duel(rules: Rules, record: HandRecord) -> BlotState:
@@ -392,5 +287,18 @@ def initial_duel(
     rules: Rules, dealer: int, hands: tuple[tuple[Card, ...], ...], turned: Card, stock: tuple[Card, ...]
 ) -> BlotState:
     first = 1 - dealer
-    table = Table(rules, DUEL, 2, dealer, first, hands, turned, stock, 0, False, duties(rules["undertrump"]))
-    return make_state(table, new_auction((), None), hands, TAKE, first, first, (), (), (0, 0), (0, 0), None)
+    table = Table(
+        rules=rules,
+        players=2,
+        dealer=dealer,
+        first=first,
+        dealt=hands,
+        stock=stock,
+        game=DUEL,
+        turned=turned,
+        ceiling=0,
+        any_time=False,
+        duties=duties(rules["undertrump"]),
+    )
+    auction = new_auction((), None)
+    return make_state(DuelState, table, auction, hands, TAKE, first, first, (), (), None)

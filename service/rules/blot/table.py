@@ -1,18 +1,16 @@
 """What a deal of Bazar Blot or of the duel fixes, and the values every phase of it shares.
 
 The phases' names, the actions' fields, the legal actions built once, the `Table` a deal fixes, the
-`Auction` and `Play` records, card values and strengths, and `Position`: what the auction (`auction`)
-and the play (`play`) read of a state, with the refusals both phases give. `state.BlotState` puts
-the phases together.
+`Auction` and `Play` records, card values and strengths, and `Position`: the Belote table's state
+(`belote/table.py`) as the auction (`auction`) and the play (`play`) read it, with the refusals both
+phases give. `state.BlotState` puts the phases together.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
 
-from ..belote.cards import DECK_32, PLAIN_POINTS, TRUMP_POINTS
+from ..belote.cards import DECK_32
 from ..belote.duties import (
     STRENGTHS,
     TRUMP_LEAD_ALWAYS,
@@ -20,17 +18,18 @@ from ..belote.duties import (
     UNDERTRUMP_REQUIRED,
     BeloteDuties,
 )
+from ..belote.table import COMPLETE as COMPLETE
+from ..belote.table import PLAY as PLAY
+from ..belote.table import PLAY_ACTIONS, BeloteState, BeloteTable
+from ..belote.trickplay import CardPlay, points_by_trump
 from ..cards import STRAINS, SUITS, Card, Suit, suit_of
 from ..errors import Code, IllegalAction, scalar
-from ..profile import Rules
 from ..record import Action
 from .combinations import Combinations
 from .options import MAX_BID, MIN_BID
 from .scoring import NONE, Contract
 
 AUCTION = "auction"
-PLAY = "play"
-COMPLETE = "complete"
 REDEAL = "redeal"
 TAKE = "take"
 NAME = "name"
@@ -69,9 +68,6 @@ _DUTIES: dict[str, BeloteDuties] = {
 }
 
 # Actions are values: the legal ones are built once and shared by every state.
-PLAY_ACTIONS: tuple[dict[Card, Action], ...] = tuple(
-    {c: Action(seat, "play", card=c) for c in DECK_32} for seat in range(4)
-)  # cards hash by identity (interned), so these lookups are cheap
 BARE_ACTIONS: dict[tuple[int, str], Action] = {
     (seat, kind): Action(seat, kind)
     for seat in range(4)
@@ -104,28 +100,15 @@ SHARED_ACTIONS: frozenset[int] = frozenset(
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """What the deal fixes for the whole hand."""
+class Table(BeloteTable):
+    """What the deal fixes for the whole hand: the Belote table's (`first` is the dealer's left, who
+    bids or takes first and leads) and the calling's settings."""
 
-    rules: Rules
     game: str
-    players: int
-    dealer: int
-    first: int  # the dealer's left: bids (takes) first and leads
-    dealt: tuple[tuple[Card, ...], ...]
     turned: Card | None
-    stock: tuple[Card, ...]
     ceiling: int
     any_time: bool
     duties: BeloteDuties
-
-
-@dataclass(frozen=True, slots=True)
-class PlayedTrick:
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,37 +127,20 @@ class Auction:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
-    """What the trump decides for the whole play: shared by every state of it."""
+class Play(CardPlay):
+    """What the trump decides for the whole play (the Belote card play's trump, strengths, points and
+    duties; the lead is never locked), and what the deal's completion fixes: shared by every state."""
 
-    trump: Suit | None
-    values: dict[Card, int]
     hands: tuple[tuple[Card, ...], ...]  # the full hands the play starts from
     undealt: tuple[Card, ...]
     combinations: Combinations
-    # card -> strength in a trick: plain order 0-7, trumps 8-15 (a trump beats any plain card)
-    strength: dict[Card, int]
 
 
-class Position:
-    """What both phases read of a state (`state.BlotState` holds it), and the refusals they share."""
+class Position(BeloteState[Table, Auction, Play]):
+    """A deal of Bazar Blot or of the duel on the Belote table: what both calling phases and the play
+    read of a state (`state.BlotState`), and the refusals they share."""
 
     __slots__ = ()
-    if TYPE_CHECKING:
-        table: Table
-        auction: Auction
-        hands: tuple[tuple[Card, ...], ...]
-        phase: str
-        to_act: int | None
-        leader: int
-        trick: tuple[Card, ...]
-        tricks: tuple[PlayedTrick, ...]
-        won: tuple[int, int]
-        points: tuple[int, int]
-        play: Play | None
-        best: Card | None
-        best_seat: int
-        playable: tuple[Card, ...]
 
     @property
     def contract(self) -> Contract | None:
@@ -209,11 +175,12 @@ class Position:
 CARD_OF: dict[tuple[str, Suit], Card] = {(c.rank, c.suit): c for c in DECK_32}
 
 
+POINTS = points_by_trump(NT_ACE)  # each card's points under each trump (None: no trump)
+
+
 def card_values(strain: str) -> dict[Card, int]:
-    trump = suit_of(strain)
-    if trump is None:
-        return {c: NT_ACE if c.rank == "A" else PLAIN_POINTS[c.rank] for c in DECK_32}
-    return {c: TRUMP_POINTS[c.rank] if c.suit is trump else PLAIN_POINTS[c.rank] for c in DECK_32}
+    """Each card's points under the contract's strain."""
+    return POINTS[suit_of(strain)]
 
 
 VALUES_BY_STRAIN: dict[str, dict[Card, int]] = {s: card_values(s) for s in STRAINS}
@@ -255,10 +222,6 @@ def check_carried_fields(action: Action, allowed: frozenset[str]) -> None:
         )
 
 
-def played_json(leader: int, cards: Sequence[Card], n: int) -> list[dict[str, Any]]:
-    return [{"seat": (leader + i) % n, "card": c.text} for i, c in enumerate(cards)]
-
-
 new_object = object.__new__
 
 _set_a_calls, _set_a_contract, _set_a_passes, _set_a_last_word, _set_a_replies = (
@@ -297,7 +260,3 @@ def new_contract(
     _set_c_capot(c, capot)
     _set_c_double(c, double)
     return c
-
-
-_PT_SETTERS = tuple(PlayedTrick.__dict__[f.name].__set__ for f in fields(PlayedTrick))
-set_pt_leader, set_pt_cards, set_pt_winner, set_pt_points = _PT_SETTERS
