@@ -129,9 +129,11 @@ def record(out: Path, games: list[str], count: int) -> None:
     print(f"recorded {n} suggestions to {out}")
 
 
-def compare(path: Path, show: int) -> int:
+def compare(path: Path, show: int, only: list[str] | None = None) -> int:
     with gzip.open(path, "rt", encoding="utf-8") as f:
         rows = [json.loads(line) for line in f]
+    if only:
+        rows = [r for r in rows if r["game"] in only]
     games = list(dict.fromkeys(r["game"] for r in rows))
     count = 1 + max(r["index"] for r in rows)
     fresh = run(games, count)
@@ -156,13 +158,14 @@ def main() -> None:
     parser.add_argument("command", choices=("record", "compare"))
     parser.add_argument("--file", "--out", dest="file", type=Path, default=DEFAULT)
     parser.add_argument("--views", type=int, default=500, help="seat views per game")
-    parser.add_argument("--games", default=",".join(TABLES))
+    parser.add_argument("--games", default=",".join(TABLES), help="compare: only these of the file's")
     parser.add_argument("--show", type=int, default=5)
     args = parser.parse_args()
     if args.command == "record":
         record(args.file, args.games.split(","), args.views)
     else:
-        sys.exit(compare(args.file, args.show))
+        only = args.games.split(",") if args.games != ",".join(TABLES) else None
+        sys.exit(compare(args.file, args.show, only))
 
 
 if __name__ == "__main__":

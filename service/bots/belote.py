@@ -15,11 +15,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ..rules.belote.cards import DECK_24, DECK_32, PLAIN_LOW_TO_HIGH, TRUMP_LOW_TO_HIGH, card_points
+from ..rules.belote.cards import DECK_32, PLAIN_LOW_TO_HIGH, TRUMP_LOW_TO_HIGH, card_points
 from ..rules.belote.combinations import hand_mask, mask_runs
-from ..rules.cards import Card, Suit, card, suit_of
+from ..rules.belote.duties import STRENGTHS
+from ..rules.cards import SUITS, Card, Suit, card, suit_of
 from ..rules.record import Action
 from .knowledge import Knowledge, imagine
+from .lean import BEL_INDEX, BIT, BelTables, bel_tables, bel_thumb, suit_index
 
 PLAIN = {r: i for i, r in enumerate(PLAIN_LOW_TO_HIGH)}
 TRUMP = {r: i for i, r in enumerate(TRUMP_LOW_TO_HIGH)}
@@ -43,101 +45,39 @@ def winner_index(trick: Sequence[Card], trump: Suit | None) -> int:
     return bi
 
 
-def pts(c: Card, trump: Suit | None) -> int:
-    return card_points(c, trump)
-
-
-def out_of_play(st: Any) -> set[Card]:
-    """The cards already played (counting what is out)."""
-    gone = {c for t in st.tricks for c in t.cards}
-    gone.update(st.trick)
-    return gone
-
-
-def masters(hand: Sequence[Card], gone: set[Card], trump: Suit | None, deck: Sequence[Card]) -> list[Card]:
-    """The cards of `hand` that no unseen card of their suit beats (outside the trump suit)."""
-    held = set(hand)
-    out = []
-    for c in hand:
-        if c.suit is trump:
-            continue
-        s = strength(c, trump)
-        if all(x in gone or x in held for x in deck if x.suit is c.suit and strength(x, trump) > s):
-            out.append(c)
-    return out
-
-
-def _act(legal: Sequence[Action], c: Card) -> Action:
-    for a in legal:
-        if a.card is c:
-            return a
-    raise AssertionError(c)
-
-
-def is_master(c: Card, known: set[Card], trump: Suit | None, deck: Sequence[Card]) -> bool:
-    """No card of `c`'s suit that beats it is still unseen (`known`: the cards out and the seat's own)."""
-    s = strength(c, trump)
-    return all(x in known for x in deck if x.suit is c.suit and strength(x, trump) > s)
-
-
-def _known(st: Any) -> set[Card]:
-    """The cards out and the seat to act's own: the rest is unseen."""
-    return out_of_play(st).union(st.hands[st.to_act])
+# the rule of thumb's tables under each trump: the rules' strengths and card points
+THUMB_TABLES: dict[Suit | None, BelTables] = {
+    t: bel_tables(STRENGTHS[t], {c: card_points(c, t) for c in DECK_32}, t) for t in (None, *SUITS)
+}
 
 
 def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: int | None) -> Action:
-    """The card for the seat to act; `declarer` the contract's seat (None if unknown)."""
+    """The card for the seat to act; `declarer` the contract's seat (None if unknown). The rule is
+    `lean.bel_thumb`, the one the playouts play, read here from the engine's state."""
     if len(legal) == 1:
         return legal[0]
     seat = st.to_act
     n = len(st.hands)
-    hand = [a.card for a in legal if a.card is not None]
-    trick = st.trick
-    deck = DECK_24 if n == 2 else DECK_32
+    cards = [BEL_INDEX[a.card] for a in legal if a.card is not None]
+    trick = [BEL_INDEX[c] for c in st.trick]
+    best, partner_wins = -1, False
+    if trick:
+        bi = winner_index(st.trick, trump)
+        best = trick[bi]
+        partner_wins = n == 4 and (st.leader + bi) % n == (seat + 2) % n
+    gone = 0
+    for t in st.tricks:
+        for c in t.cards:
+            gone |= BIT[BEL_INDEX[c]]
+    for c in trick:
+        gone |= BIT[c]
+    hand = 0
+    for c in st.hands[seat]:
+        hand |= BIT[BEL_INDEX[c]]
     ours = declarer is not None and (declarer % 2 == seat % 2 if n == 4 else declarer == seat)
-    if not trick:
-        trumps = [c for c in hand if c.suit is trump]
-        # draw trumps while the side holds the contract and some are still out: with the master
-        # trump, the master; without it but with length, the lowest (the jack and nine stay home)
-        gone = out_of_play(st)
-        known = gone.union(st.hands[seat])  # the cards out and the seat's own: the rest is unseen
-        if ours and trumps and any(x.suit is trump and x not in known for x in deck):
-            top = max(trumps, key=lambda c: strength(c, trump))
-            if is_master(top, known, trump, deck):
-                return _act(legal, top)
-            if len(trumps) >= 3:
-                return _act(legal, min(trumps, key=lambda c: strength(c, trump)))
-        sure = masters(hand, gone, trump, deck)
-        if sure:
-            return _act(legal, max(sure, key=lambda c: pts(c, trump)))
-        side = [c for c in hand if c.suit is not trump] or hand
-        return _act(legal, min(side, key=lambda c: (pts(c, trump), strength(c, trump))))
-    bi = winner_index(trick, trump)
-    best = trick[bi]
-    leader = st.leader
-    partner_wins = n == 4 and (leader + bi) % n == (seat + 2) % n
-    last = len(trick) == n - 1
-    winners = [c for c in hand if beats(c, best, trump)]
-    # feed a partner whose card holds: last to play, a trump, or the master of its suit
-    if partner_wins and (last or best.suit is trump or is_master(best, _known(st), trump, deck)):
-        side = [c for c in hand if c.suit is not trump] or hand
-        return _act(legal, max(side, key=lambda c: (pts(c, trump), -strength(c, trump))))
-    if winners:
-        cheapest = min(winners, key=lambda c: (strength(c, trump), -pts(c, trump)))
-        if last:
-            # bank a winner worth more that could be caught later (a ten with the ace still out)
-            risky = [c for c in winners if pts(c, trump) > pts(cheapest, trump)]
-            if risky:
-                known = _known(st)
-                risky = [c for c in risky if not is_master(c, known, trump, deck)]
-            if risky:
-                return _act(legal, max(risky, key=lambda c: (pts(c, trump), -strength(c, trump))))
-            return _act(legal, cheapest)
-        top = max(winners, key=lambda c: strength(c, trump))
-        if top.suit is trump and best.suit is not trump:
-            return _act(legal, cheapest)  # ruff with the lowest trump that wins
-        return _act(legal, top)
-    return _act(legal, min(hand, key=lambda c: (pts(c, trump), strength(c, trump))))
+    tables = THUMB_TABLES[trump]
+    c = bel_thumb(cards, hand, trick, best, partner_wins, gone, ours, n, suit_index(trump), tables)
+    return legal[cards.index(c)]
 
 
 def suit_value(hand: Sequence[Card], suit: Suit | None, no_trump_ace: int = 11) -> float:

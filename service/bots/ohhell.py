@@ -22,7 +22,18 @@ from ..rules.record import Action, HandRecord
 from ..rules.registry import GAMES
 from .core import Family
 from .knowledge import Knowledge, knowledge, plays_of
-from .lean import BID, OH_INDEX, OhHellSim, ohhell_estimate, ohhell_playout, ohhell_tree, suit_index
+from .lean import (
+    BID,
+    OH_INDEX,
+    OhHellSim,
+    nearest_bid,
+    oh_thumb,
+    oh_winning,
+    ohhell_estimate,
+    ohhell_playout,
+    ohhell_tree,
+    suit_index,
+)
 
 RANK = {r: i for i, r in enumerate("23456789TJQKA")}
 TERMINAL = ("complete",)
@@ -74,9 +85,7 @@ def build(
             bi += 1
             value = b.get("value")
             if value is None:  # a hidden bid: what this deal's holder would have called
-                value = bid_estimate(st, st.to_act)
-                legal = [x.value for x in st.legal_actions()]
-                value = min(legal, key=lambda v: (abs(v - value), v))
+                value = estimate_bid(st, st.to_act)
             a = Action(b["seat"], "bid", value)
             if fit is not None and b["seat"] != seat and b.get("value") is not None:
                 fit.append((st, a))
@@ -112,30 +121,12 @@ def bid_estimate(st: Any, seat: int) -> float:
 
 def estimate_bid(st: Any, seat: int) -> int:
     legal: list[int] = [a.value for a in st.legal_actions() if a.type == "bid"]
-    e = bid_estimate(st, seat)
-    return min(legal, key=lambda v: (abs(v - e), v))
-
-
-def _beats(c: Card, best: Card, trump: Suit | None) -> bool:
-    if c.suit is best.suit:
-        return RANK[c.rank] > RANK[best.rank]
-    return trump is not None and c.suit is trump
-
-
-def _best(trick: tuple[Card, ...], trump: Suit | None) -> Card:
-    best = trick[0]
-    for c in trick[1:]:
-        if _beats(c, best, trump):
-            best = c
-    return best
-
-
-def _strength(c: Card, trump: Suit | None) -> int:
-    return RANK[c.rank] + (20 if c.suit is trump else 0)
+    return nearest_bid(legal, bid_estimate(st, seat))
 
 
 def policy(st: Any) -> Action:
-    """The rule of thumb for the seat to act, in every phase."""
+    """The rule of thumb for the seat to act, in every phase: the call nearest the hand's count
+    (`lean.nearest_bid`), the card of `lean.oh_thumb` (the playouts' own rule, on card indices)."""
     seat = st.to_act
     legal = st.legal_actions()
     phase = st.phase
@@ -145,50 +136,15 @@ def policy(st: Any) -> Action:
         return _trump_choice(st, seat, legal)
     if len(legal) == 1:
         return legal[0]  # type: ignore[no-any-return]
-    hand = [a.card for a in legal]
-    trump = trump_of(st)
-    bid = st.bid_of(seat)
-    need = (bid if bid is not None else 0) - st.won[seat]
-    if need < 0 and st.table.method == TRICKS_PLUS_TEN:
-        need = 1  # the call is lost, and every trick still scores: take them
-    trick = st.trick
+    trump = suit_index(trump_of(st))
     n = st.table.players
-    last = len(trick) == n - 1
-    if not trick:
-        if need > 0:
-            c = max(hand, key=lambda x: (_strength(x, trump), -RANK[x.rank]))
-        else:
-            c = min(hand, key=lambda x: (_strength(x, trump), x.suit.value))
-        return _act(legal, c)
-    best = _best(trick, trump)
-    winners = [c for c in hand if _beats(c, best, trump)]
-    losers = [c for c in hand if not _beats(c, best, trump)]
-    if need > 0:
-        if winners:
-            c = (
-                min(winners, key=lambda x: _strength(x, trump))
-                if last
-                else max(winners, key=lambda x: _strength(x, trump))
-            )
-        else:
-            c = min(hand, key=lambda x: _strength(x, trump))
-    else:
-        if losers:
-            c = max(losers, key=lambda x: _strength(x, trump))
-        else:
-            c = (
-                max(hand, key=lambda x: _strength(x, trump))
-                if last
-                else min(hand, key=lambda x: _strength(x, trump))
-            )
-    return _act(legal, c)
-
-
-def _act(legal: Any, c: Card) -> Action:
-    for a in legal:
-        if a.card is c:
-            return a  # type: ignore[no-any-return]
-    raise AssertionError(c)
+    bid = st.bid_of(seat)
+    trick = [OH_INDEX[c] for c in st.trick]
+    best = oh_winning(trick, 0, n, trump)[0]
+    cards = [OH_INDEX[a.card] for a in legal]
+    need = (bid if bid is not None else 0) - st.won[seat]
+    c = oh_thumb(cards, trick, best, need, st.table.method == TRICKS_PLUS_TEN, n, trump)
+    return legal[cards.index(c)]  # type: ignore[no-any-return]
 
 
 def _pick_bid(legal: Any, value: int) -> Action:
