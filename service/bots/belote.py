@@ -11,7 +11,7 @@ the card worth least when it cannot win.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -22,6 +22,7 @@ from ..rules.cards import SUITS, Card, Suit, card, suit_of
 from ..rules.record import Action
 from .knowledge import Knowledge, imagine
 from .lean import BEL_INDEX, BIT, BelTables, bel_tables, bel_thumb, suit_index
+from .views import BeloteView
 
 PLAIN = {r: i for i, r in enumerate(PLAIN_LOW_TO_HIGH)}
 TRUMP = {r: i for i, r in enumerate(TRUMP_LOW_TO_HIGH)}
@@ -253,22 +254,21 @@ def _place(a: Announced, rng: random.Random) -> tuple[list[list[Card]], list[Car
     return imagine(k, rng)
 
 
-def trump_voids(view: Mapping[str, Any], k: Knowledge) -> Knowledge:
+def trump_voids(view: BeloteView, k: Knowledge) -> Knowledge:
     """`k` with the trump suit among the voids of every seat that discarded (neither followed nor
     trumped) on a trick that held no trump yet and that its partner was not winning: every rule set
     of the family then obliges a trump, so it had none (a deal giving it one was refused by the
     engine, after its whole replay)."""
-    c = view.get("contract")
-    strain = c.get("strain") if isinstance(c, Mapping) else None
-    if strain not in ("S", "H", "D", "C"):
+    c = view.contract
+    if c is None or c.strain not in ("S", "H", "D", "C"):
         return k
-    trump = suit_of(strain)
+    trump = suit_of(c.strain)
+    assert trump is not None
     voids = [set(v) for v in k.voids]
     n = k.players
-    tricks = [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]
-    for t in tricks:
-        seats = [p["seat"] for p in t["cards"]]
-        cards = [card(p["card"]) for p in t["cards"]]
+    for t in view.every_trick():
+        seats = [p.seat for p in t]
+        cards = [p.card for p in t]
         if not cards or cards[0].suit is trump:
             continue
         for i in range(1, len(cards)):

@@ -23,17 +23,22 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..rules.cards import Card
 from ..rules.errors import RuleError
 from ..rules.profile import Rules
 from ..rules.record import Action
 from .knowledge import Knowledge, imagine
+from .views import SeatView
+
+V = TypeVar("V", bound=SeatView)
+# a maker of imagined deals without the engine: (deal, weight) from the hidden cards drawn
+DealMaker = Callable[[list[list[Card]]], tuple[Any, float]]
 
 Build = Callable[
     [
-        Mapping[str, Any],
+        V,
         int,
         Rules,
         Knowledge,
@@ -167,11 +172,12 @@ class Suggestion:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Family:
+class Family(Generic[V]):
     """What a family gives the search: how to read a view, rebuild a deal, and play by thumb."""
 
-    know: Callable[[Mapping[str, Any], int, Rules], Knowledge]
-    build: Build
+    parse: Callable[[Mapping[str, Any], int], V]  # the seat's view as received, typed once
+    know: Callable[[V, int, Rules], Knowledge]
+    build: Build[V]
     policy: Callable[[Any], Action]
     easy: Callable[[Any, random.Random], Action]
     candidates: Callable[[Any, tuple[Action, ...], Level], list[Action]]
@@ -194,7 +200,7 @@ class Family:
     # knowledge, level) -> a maker of (deal, weight) from the hidden cards drawn, or None where
     # the engine's deals are needed; with its calibrated costs per card of the deal and per card
     # played (in place of card_ms and replay_ms)
-    lean_deals: Callable[..., Callable[[list[list[Card]]], tuple[Any, float]] | None] | None = None
+    lean_deals: Callable[[Any, V, int, Knowledge, Level], DealMaker | None] | None = None
     lean_card_ms: float = 0.0
     lean_replay_ms: float = 0.0
     # every searching level tests its cards in imagined deals, Normal too (the duel: there the rule
@@ -223,8 +229,8 @@ class Family:
 
 
 def _world(
-    fam: Family,
-    view: Mapping[str, Any],
+    fam: Family[V],
+    view: V,
     seat: int,
     rules: Rules,
     k: Knowledge,
@@ -253,7 +259,7 @@ def _world(
             st = fam.build(view, seat, rules, k, drawn[0], drawn[1], rng, calls)
         except RuleError:
             continue
-        if _same_view(st.view(seat), view):
+        if _same_view(st.view(seat), view.json):
             return st, calls or []
         fallback = (st, calls or [])
     return fallback
@@ -274,7 +280,7 @@ def _same_view(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     return True
 
 
-def playout(fam: Family, st: Any, seat: int) -> float:
+def playout(fam: Family[Any], st: Any, seat: int) -> float:
     """The seat's value once every seat has played the hand out by thumb: the calls through the
     engine, the cards through the family's lean simulator (held equal to the engine by a test)."""
     policy = fam.policy
@@ -289,26 +295,24 @@ def playout(fam: Family, st: Any, seat: int) -> float:
     return fam.value(st, seat)
 
 
-def cards_of(fam: Family, view: Mapping[str, Any]) -> tuple[int, int]:
+def cards_of(fam: Family[V], view: V) -> tuple[int, int]:
     """The cards the plan counts: those of the whole deal (what an imagined deal draws and replays,
     also once tricks are gone: the Oh Hell family's hand size is in the view), and those a playout
     plays (the cards left in the play, the whole deal before it)."""
-    counts = list(view.get("hand_counts") or [1])
-    size = view.get("hand_size")
-    held = fam.full_hand or (size if isinstance(size, int) and size > 0 else 0) or max(counts)
+    counts = list(view.hand_counts or [1])
+    held = fam.full_hand or view.held() or max(counts)
     deal = len(counts) * max(held, max(counts))
-    return deal, sum(counts) if view.get("phase") == "play" else deal
+    return deal, sum(counts) if view.phase == "play" else deal
 
 
-def actions_of(view: Mapping[str, Any]) -> int:
+def actions_of(view: SeatView) -> int:
     """The calls and cards the view holds: what an imagined deal replays (and Hard weighs)."""
-    tricks = [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]
-    return len(view.get("bids") or ()) + sum(len(t["cards"]) for t in tricks)
+    return view.actions()
 
 
 def search(
-    fam: Family,
-    view: Mapping[str, Any],
+    fam: Family[V],
+    view: V,
     seat: int,
     rules: Rules,
     legal: tuple[Action, ...],
@@ -360,8 +364,8 @@ def search(
         return done(thumb, [], 0, 0, False, [])
     # the playouts the budget allows, from the calibrated cost: deterministic for a seed
     deal, left = cards_of(fam, view)
-    played = deal - left if view.get("phase") == "play" else 0
-    sim = fam.call_sim_ms if fam.call_sim_ms > 0 and view.get("phase") != "play" else fam.sim_ms
+    played = deal - left if view.phase == "play" else 0
+    sim = fam.call_sim_ms if fam.call_sim_ms > 0 and view.phase != "play" else fam.sim_ms
     sim_ms = sim if fam.lean is not None else fam.card_ms
     treed = (
         fam.tree is not None

@@ -1,6 +1,6 @@
 """What one seat knows, read from its view, and the imagined deals drawn from it.
 
-Everything here starts from the JSON a seat's view answers (`Game.state` with `seat`): the seat's
+Everything here starts from the seat's view (`Game.state` with `seat`, typed by views.py): the seat's
 own hand, the cards played, the turned card, the counts of the other hands, the calls, and the
 combinations shown. Nothing else is ever read, so a bot cannot peek: two records that give the seat
 the same view give it the same knowledge, hence the same imagined deals for the same seed.
@@ -9,13 +9,11 @@ the same view give it the same knowledge, hence the same imagined deals for the 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from ..rules.cards import Card, Suit, card
-
-Json = Mapping[str, Any]
+from ..rules.cards import Card, Suit
+from .views import SeatView
 
 
 @dataclass(frozen=True)
@@ -66,54 +64,40 @@ class Knowledge:
         ]
 
 
-def plays_of(view: Json) -> list[tuple[int, Card]]:
+def plays_of(view: SeatView) -> list[tuple[int, Card]]:
     """Every card played so far, in order, with its seat."""
-    out: list[tuple[int, Card]] = []
-    tricks = list(view.get("tricks") or ())
-    current = view.get("current_trick")
-    if current:
-        tricks.append(current)
-    for t in tricks:
-        for p in t["cards"]:
-            out.append((p["seat"], card(p["card"])))
-    return out
+    return [(p.seat, p.card) for p in view.plays()]
 
 
-def voids_of(view: Json, players: int) -> list[set[Suit]]:
+def voids_of(view: SeatView, players: int) -> list[set[Suit]]:
     """Suits each seat showed it lacks: it played another suit on a trick led in that suit."""
     voids: list[set[Suit]] = [set() for _ in range(players)]
-    tricks = list(view.get("tricks") or ())
-    current = view.get("current_trick")
-    if current:
-        tricks.append(current)
-    for t in tricks:
-        cs = t["cards"]
-        if not cs:
+    for t in view.every_trick():
+        if not t:
             continue
-        led = card(cs[0]["card"]).suit
-        for p in cs[1:]:
-            if card(p["card"]).suit is not led:
-                voids[p["seat"]].add(led)
+        led = t[0].card.suit
+        for p in t[1:]:
+            if p.card.suit is not led:
+                voids[p.seat].add(led)
     return voids
 
 
-def knowledge(view: Json, seat: int, deck: tuple[Card, ...], extra: int, public: Sequence[Card]) -> Knowledge:
-    n = view["players"]
-    hands = view["hands"]
-    own = hands[seat]
-    mine = tuple(card(c) for c in own) if own is not None else ()
+def knowledge(
+    view: SeatView, seat: int, deck: tuple[Card, ...], extra: int, public: Sequence[Card]
+) -> Knowledge:
+    n = view.players
+    own = view.mine
+    mine = own if own is not None else ()
     played: list[list[Card]] = [[] for _ in range(n)]
     for s, c in plays_of(view):
         played[s].append(c)
-    counts = view["hand_counts"]
+    counts = view.hand_counts
     hidden = tuple(0 if (s == seat and own is not None) else counts[s] for s in range(n))
     shown: list[set[Card]] = [set() for _ in range(n)]
     gone = {c for p in played for c in p}
-    for d in view.get("declarations") or ():
-        cs = d.get("cards") if isinstance(d, Mapping) else None
-        who = d.get("seat") if isinstance(d, Mapping) else None
-        if isinstance(cs, list) and isinstance(who, int) and who != seat and 0 <= who < n:
-            shown[who].update(c for c in map(card, cs) if c not in gone)
+    for d in view.declarations:
+        if d.cards is not None and d.seat != seat and 0 <= d.seat < n:
+            shown[d.seat].update(c for c in d.cards if c not in gone)
     hidden = tuple(h - len(shown[s]) for s, h in enumerate(hidden))
     return Knowledge(
         n,

@@ -10,18 +10,18 @@ calls and cards it shows through the engine, so an imagined deal the rules refus
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from ..rules.cards import NO_TRUMP, Card, Suit, card, suit_of
+from ..rules.cards import NO_TRUMP, Card, Suit, suit_of
 from ..rules.game import Game
 from ..rules.ohhell.options import HIGHEST_CALLER, TRICKS_PLUS_TEN
 from ..rules.ohhell.state import DECK, needs_turned
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from ..rules.registry import GAMES
-from .core import Family
-from .knowledge import Knowledge, knowledge, plays_of
+from .core import Family, Level
+from .knowledge import Knowledge, knowledge
 from .lean import (
     BID,
     OH_INDEX,
@@ -34,22 +34,21 @@ from .lean import (
     ohhell_tree,
     suit_index,
 )
+from .views import OhHellView, ohhell_view
 
 RANK = {r: i for i, r in enumerate("23456789TJQKA")}
 TERMINAL = ("complete",)
 
 
-def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
-    turned = view.get("turned")
-    public = [card(turned)] if turned is not None else []
-    n = view["players"]
-    h = view["hand_size"]
-    extra = 1 if (turned is None and needs_turned(rules, n, h, view.get("round"))) else 0
+def know(view: OhHellView, seat: int, rules: Rules) -> Knowledge:
+    turned = view.turned
+    public = [turned] if turned is not None else []
+    extra = 1 if (turned is None and needs_turned(rules, view.players, view.hand_size, view.round)) else 0
     return knowledge(view, seat, DECK, extra, public)
 
 
 def build(
-    view: Mapping[str, Any],
+    view: OhHellView,
     seat: int,
     rules: Rules,
     k: Knowledge,
@@ -60,40 +59,36 @@ def build(
 ) -> Any:
     """The imagined deal replayed to the view's position (the engine refuses an impossible one)."""
     hands = [tuple(h) for h in k.hands(hidden)]
-    turned_txt = view.get("turned")
-    turned = card(turned_txt) if turned_txt is not None else (extra[0] if extra else None)
-    record = HandRecord(view["dealer"], tuple(hands), (), turned, (), view.get("round"))
+    turned = view.turned if view.turned is not None else (extra[0] if extra else None)
+    record = HandRecord(view.dealer, tuple(hands), (), turned, (), view.round)
     st: Any = GAMES[rules.game].start(rules, record)
-    bids = list(view.get("bids") or ())
-    plays = [(p["seat"], p["card"]) for t in (view.get("tricks") or ()) for p in t["cards"]]
-    cur = view.get("current_trick")
-    if cur:
-        plays += [(p["seat"], p["card"]) for p in cur["cards"]]
-    trump = view.get("trump")
+    bids = view.bids
+    plays = view.plays()
+    trump = view.trump
     bi = pi = 0
     while True:
         phase = st.phase
         if phase == "trump":
             if trump is None:
                 break
-            if turned_txt is not None and st.table.trump_mode == "dealer-turns-or-no-trump":
+            if view.turned is not None and st.table.trump_mode == "dealer-turns-or-no-trump":
                 a = Action(st.to_act, "turn")
             else:
                 a = Action(st.to_act, "trump", strain=trump)
         elif phase == "bidding" and bi < len(bids):
             b = bids[bi]
             bi += 1
-            value = b.get("value")
+            value = b.value
             if value is None:  # a hidden bid: what this deal's holder would have called
                 value = estimate_bid(st, st.to_act)
-            a = Action(b["seat"], "bid", value)
-            if fit is not None and b["seat"] != seat and b.get("value") is not None:
+            a = Action(b.seat, "bid", value)
+            if fit is not None and b.seat != seat and b.value is not None:
                 fit.append((st, a))
         elif phase == "play" and pi < len(plays):
-            s, c = plays[pi]
+            p = plays[pi]
             pi += 1
-            a = Action(s, "play", card=card(c))
-            if fit is not None and s != seat:
+            a = Action(p.seat, "play", card=p.card)
+            if fit is not None and p.seat != seat:
                 fit.append((st, a))
         else:
             break
@@ -206,7 +201,7 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 
 
 def lean_deals(
-    here: Any, view: Mapping[str, Any], seat: int, k: Knowledge, level: Any
+    here: Any, view: OhHellView, seat: int, k: Knowledge, level: Level
 ) -> Callable[[list[list[Card]]], tuple[OhHellSim, float]] | None:
     """Hard's and Crazy's imagined deals without the engine, once trumps are known: each deal's
     hands set on the lean simulator at the first lead and the view's cards replayed there, weighed
@@ -219,12 +214,14 @@ def lean_deals(
     the calls are weighed as they were made: without trumps."""
     if not OhHellSim.can_start(here):
         return None
-    bids = list(view.get("bids") or ())
-    if any(b.get("value") is None for b in bids):
-        return None
+    calls: list[tuple[int, int]] = []
+    for b in view.bids:
+        if b.value is None:
+            return None
+        if b.seat != seat:
+            calls.append((b.seat, b.value))
     base = OhHellSim(here)
-    plays = [(s, OH_INDEX[c]) for s, c in plays_of(view)]
-    calls = [(b["seat"], b["value"]) for b in bids if b["seat"] != seat]
+    plays = [(p.seat, OH_INDEX[p.card]) for p in view.plays()]
     sharp = float(level.sharp)
     read = float(level.read)
     trump = -1 if here.table.trump_mode == HIGHEST_CALLER else base.trump  # when the calls were made
@@ -283,7 +280,8 @@ def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
 # played (a deal rebuilt late in the play replays and weighs every card played); lean_card_ms and
 # lean_replay_ms the same split for Hard's and Crazy's deals built without the engine (measured at
 # a load that read the other constants 1.6x theirs, scaled alike)
-FAMILY = Family(
+FAMILY: Family[OhHellView] = Family(
+    parse=ohhell_view,
     know=know,
     build=build,
     policy=policy,
@@ -306,6 +304,6 @@ FAMILY = Family(
 )
 
 
-def family_for(game: Game) -> Family:
+def family_for(game: Game) -> Family[OhHellView]:
     """Every game of the family is played by one bot family."""
     return FAMILY

@@ -26,7 +26,8 @@ def test_what_a_bot_infers_admits_the_true_deal(game: str, steps: int) -> None:
         if full["phase"] != "play":
             continue
         seat, view = to_act_view(g, rules, hand)
-        k = family_of(game).know(view, seat, rules)
+        fam = family_of(game)
+        k = fam.know(fam.parse(view, seat), seat, rules)
         for s in range(k.players):
             if s == seat:
                 continue

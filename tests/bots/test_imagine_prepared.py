@@ -18,7 +18,7 @@ def _knowledge(steps: int, seed: int) -> knowledge.Knowledge:
     for _ in range(steps):
         hand = {**hand, "actions": [*hand["actions"], rng.choice(g.state(rules, hand)["legal_actions"])]}
     seat = g.state(rules, hand)["to_act"]
-    return FAMILY.know(g.state(rules, {**hand, "seat": seat}), seat, rules)
+    return FAMILY.know(FAMILY.parse(g.state(rules, {**hand, "seat": seat}), seat), seat, rules)
 
 
 def test_a_draw_does_not_depend_on_the_last_knowledge() -> None:
