@@ -21,10 +21,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.baloot.cardplay import duties, locked_lead
 from ..rules.baloot.projects import best_team, team_points
 from ..rules.baloot.scoring import Summary, score_summary
 from ..rules.belote.cards import DECK_32, LAST_TRICK
 from ..rules.belote.duties import BeloteDuties, playable
+from ..rules.blot.options import capot_value
+from ..rules.blot.scoring import Tally, bazar_score, duel_score
 from ..rules.cards import RANKS, SUITS, Card, Suit
 from ..rules.ohhell.options import TRICKS_PLUS_TEN
 from ..rules.ohhell.scoring import seat_score
@@ -142,10 +145,11 @@ class OhHellSim:
         self.bidding: bool = st.phase == "bidding"
         self.trump = suit_index(st.auction.trump_suit)
         self.strength = OH_STRENGTH[self.trump]
-        self.hands: list[list[int]] = [[OH_INDEX[c] for c in h] for h in st.hands]
+        index = OH_INDEX.__getitem__
+        self.hands: list[list[int]] = [list(map(index, h)) for h in st.hands]
         self.leader: int = st.leader
         self.to_act: int = st.to_act
-        self.trick: list[int] = [OH_INDEX[c] for c in st.trick]
+        self.trick: list[int] = list(map(index, st.trick))
         self.won: list[int] = list(st.won)
         if self.bidding:
             self.bids = [-1] * n
@@ -264,13 +268,17 @@ class OhHellSim:
         leader = self.leader
         best = self.best
         best_seat = self.best_seat
+        # each seat's cards of each suit, in the hand's order: the cards that follow the suit led
+        by_suit: list[list[list[int]]] = []
+        for h in hands:
+            mine: list[list[int]] = [[], [], [], []]
+            for c in h:
+                mine[suit[c]].append(c)
+            by_suit.append(mine)
+        led = suit[trick[0]] if trick else 0
         while left:
             hand = hands[seat]
-            if trick:
-                led = suit[trick[0]]
-                legal = [c for c in hand if suit[c] == led] or hand
-            else:
-                legal = hand
+            legal = (by_suit[seat][led] or hand) if trick else hand
             if rand is not None:
                 c = legal[int(rand() * len(legal))]
             elif len(legal) == 1:
@@ -278,6 +286,9 @@ class OhHellSim:
             else:
                 c = thumb(legal, trick, best, bids[seat] - won[seat], plus_ten, n, trump)
             hand.remove(c)
+            by_suit[seat][suit[c]].remove(c)
+            if not trick:
+                led = suit[c]
             left -= 1
             if best < 0 or ((suit[c] == suit[best] or suit[c] == trump) and s[c] > s[best]):
                 best, best_seat = c, seat
@@ -645,18 +656,24 @@ class BeloteSim:
         self.duties = duties
         self.declarer = declarer
         self.score = score
-        index = BEL_INDEX
-        self.hands: list[list[int]] = [[index[c] for c in h] for h in st.hands]
-        self.masks: list[int] = [sum(BIT[c] for c in h) for h in self.hands]
+        index = BEL_INDEX.__getitem__
+        self.hands: list[list[int]] = [list(map(index, h)) for h in st.hands]
+        masks = []
+        for h in self.hands:
+            m = 0
+            for c in h:
+                m |= BIT[c]
+            masks.append(m)
+        self.masks = masks
         self.leader: int = st.leader
         self.to_act: int = st.to_act
-        self.trick: list[int] = [index[c] for c in st.trick]
+        self.trick: list[int] = list(map(index, st.trick))
         self.won: list[int] = [0, 0]
         self.points: list[int] = [0, 0]
         gone = 0
         for p in st.tricks:
             for c in p.cards:
-                gone |= BIT[index[c]]
+                gone |= BIT[index(c)]
             self.won[p.winner % 2] += 1
             self.points[p.winner % 2] += p.points
         for c in self.trick:
@@ -789,9 +806,6 @@ class BeloteSim:
 
 def blot_sim(st: Any) -> BeloteSim:
     """Bazar Blot or the duel, from a state of the play."""
-    from ..rules.blot.options import capot_value
-    from ..rules.blot.scoring import Tally, bazar_score, duel_score
-
     play = st.play
     c = st.contract
     t = st.table
@@ -814,8 +828,6 @@ def blot_sim(st: Any) -> BeloteSim:
 
 def baloot_sim(st: Any) -> BeloteSim:
     """Baloot, from a state of the play."""
-    from ..rules.baloot.cardplay import duties, locked_lead
-
     a = st.auction
     c = a.contract
     t = st.table
