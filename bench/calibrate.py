@@ -28,8 +28,8 @@ import time
 from typing import Any
 
 from service.bots import LEVELS, family_of
-from service.bots.core import Family, _world, actions_of, cards_of, playout
-from service.bots.knowledge import imagine
+from service.bots.core import Family, actions_of, cards_of, playout
+from service.bots.deals import imagine, world
 from service.rules.record import Action
 from service.rules.registry import GAMES
 
@@ -67,7 +67,7 @@ def views(game: str, options: dict[str, Any] | None, seed: int) -> list[tuple[di
         legal = [a for a in view.get("legal_actions") or () if a.get("seat") == seat]
         typed = fam.parse(view, seat)
         k = fam.know(typed, seat, rules)
-        w = _world(fam, typed, seat, rules, k, rng, False, 12)
+        w = world(fam, typed, seat, rules, k, rng, False, 12)
         act = fam.policy(w[0]).to_json() if w is not None else legal[0]
         if act not in legal:
             act = legal[0]
@@ -127,7 +127,7 @@ def measure(
         worlds = []
         tally = [0]
         for _ in range(3):
-            w = _world(fam, typed, seat, rules, k, rng, True, 10, tally)
+            w = world(fam, typed, seat, rules, k, rng, True, 10, tally)
             if w is None:
                 continue
             weight = 1.0

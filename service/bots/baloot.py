@@ -20,9 +20,10 @@ from ..rules.game import Game
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from ..rules.registry import GAMES
-from .belote import announced, careless, draw, fit_of, play_card, suit_value, team_value, trump_voids
+from .belote import careless, fit_of, play_card, suit_value, team_value, trump_voids
 from .core import Family, Level
-from .knowledge import Knowledge, knowledge
+from .deals import draw
+from .knowledge import Knowledge, announced, knowledge
 from .lean import baloot_playout
 from .views import BeloteView, belote_view
 

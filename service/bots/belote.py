@@ -10,17 +10,15 @@ the card worth least when it cannot win.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import replace
 from typing import Any
 
 from ..rules.belote.cards import DECK_32, PLAIN_LOW_TO_HIGH, TRUMP_LOW_TO_HIGH, card_points
-from ..rules.belote.combinations import hand_mask, mask_runs
 from ..rules.belote.duties import STRENGTHS
-from ..rules.cards import SUITS, Card, Suit, card, suit_of
+from ..rules.cards import SUITS, Card, Suit, suit_of
 from ..rules.record import Action
-from .knowledge import Knowledge, imagine
+from .knowledge import Knowledge
 from .lean import BEL_INDEX, BIT, BelTables, bel_tables, bel_thumb, suit_index
 from .views import BeloteView
 
@@ -119,139 +117,6 @@ def fit_of(policy_choice: Action, action: Action, sharp: float) -> float:
     if policy_choice.type == action.type:
         return 0.7 if policy_choice.strain == action.strain else 0.45
     return sharp
-
-
-# -- the combinations a view announces without their cards ---------------------------------------
-
-NATURAL = "789TJQKA"
-
-
-@dataclass(frozen=True)
-class Announced(Knowledge):
-    """A seat's knowledge with the combinations the others announced but did not show: for each, the
-    seat and every set of cards that could make it (`options`). An imagined deal places one of them
-    first (`draw`), so that it holds what was announced: drawn blind, most deals did not (in Baloot
-    nine draws in ten were refused for it, and a deal kept after ten refusals did not fit the view)."""
-
-    combos: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = ()
-    # seats whose announcements are all in view, with the lengths of the runs they announced (a run
-    # of five or more counted as five): a deal gives each exactly those runs
-    runs: tuple[tuple[int, tuple[int, ...]], ...] = ()
-
-
-def _runs_of(length: int, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
-    have = set(deck)
-    out = []
-    for s in "SHDC":
-        for lo in range(len(NATURAL) - length + 1):
-            cs = tuple(card(NATURAL[i] + s) for i in range(lo, lo + length))
-            if all(c in have for c in cs):
-                out.append(cs)
-    return out
-
-
-def _quartets_of(ranks: str, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
-    have = set(deck)
-    out = []
-    for r in ranks:
-        cs = tuple(card(r + s) for s in "SHDC")
-        if all(c in have for c in cs):
-            out.append(cs)
-    return out
-
-
-def combination_cards(kind: str, points: int, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every set of cards that makes an announced combination: Blot's `run` (20, 50, 100: three, four,
-    five in a row) and `quartet`; Baloot's `sira`, `fifty`, `hundred` (five in a row, or four tens,
-    jacks, queens or kings) and `four-hundred` (four aces)."""
-    if kind == "run":
-        return _runs_of(3 if points == 20 else 4 if points == 50 else 5, deck)
-    if kind == "quartet":
-        return _quartets_of("9TJQKA", deck)
-    if kind == "sira":
-        return _runs_of(3, deck)
-    if kind == "fifty":
-        return _runs_of(4, deck)
-    if kind == "hundred":
-        return _runs_of(5, deck) + _quartets_of("TJQK", deck)
-    if kind == "four-hundred":
-        return _quartets_of("A", deck)
-    return []
-
-
-def announced(
-    k: Knowledge,
-    hidden_combos: Sequence[tuple[int, str, int]],
-    runs: Sequence[tuple[int, Sequence[int]]] = (),
-) -> Knowledge:
-    """`k` with the combinations (seat, kind, points) announced without their cards: the card sets
-    that could make each, given what the seat played and the suits it showed it lacks; and the seats
-    whose announcements are all in view, with the lengths of their runs (none: no three in a row)."""
-    unknown = set(k.unknown())
-    out = []
-    for seat, kind, points in hidden_combos:
-        if seat == k.seat or not 0 <= seat < k.players:
-            continue
-        mine = set(k.played[seat]) | (set(k.shown[seat]) if k.shown else set())
-        options = tuple(
-            cs
-            for cs in combination_cards(kind, points, k.deck)
-            if all(c in mine or (c in unknown and c.suit not in k.voids[seat]) for c in cs)
-            and sum(1 for c in cs if c not in mine) <= k.hidden[seat]
-        )
-        if options:
-            out.append((seat, options))
-    exact = tuple((s, tuple(sorted(min(5, x) for x in r))) for s, r in runs if s != k.seat)
-    if not out and not exact:
-        return k
-    return Announced(**{f.name: getattr(k, f.name) for f in fields(Knowledge)}, combos=tuple(out), runs=exact)
-
-
-def run_lengths(hand: Sequence[Card]) -> tuple[int, ...]:
-    """The lengths of the hand's runs of three or more (five or more counted as five), shortest first."""
-    return tuple(sorted(min(5, length) for _, length, _ in mask_runs(hand_mask(hand))))
-
-
-def draw(k: Knowledge, rng: random.Random, tries: int = 12) -> tuple[list[list[Card]], list[Card]] | None:
-    """An imagined deal in which every announced combination is held (one of its card sets placed
-    among its seat's hidden cards first, chosen at random among those still possible, the rest drawn
-    as `imagine` draws) and every seat whose announcements are in view holds exactly the runs it
-    announced (a draw that does not is drawn again here, before the engine replays it: after `tries`,
-    the last draw). The engine's own view check still refuses a deal whose combinations differ in
-    what this does not check (a quartet)."""
-    if not isinstance(k, Announced):
-        return imagine(k, rng)
-    last = None
-    for _ in range(tries):
-        found = _place(k, rng)
-        if found is None:
-            continue
-        if all(run_lengths([*k.played[s], *found[0][s]]) == r for s, r in k.runs):
-            return found
-        last = found
-    return last
-
-
-def _place(a: Announced, rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
-    k: Knowledge = a
-    if a.combos:
-        taken: set[Card] = set()
-        for seat, options in a.combos:
-            mine = set(k.played[seat]) | (set(k.shown[seat]) if k.shown else set())
-            free = k.hidden[seat]
-            fits = [
-                cs
-                for cs in options
-                if not any(c in taken for c in cs if c not in mine)
-                and sum(1 for c in cs if c not in mine) <= free
-            ]
-            if not fits:
-                continue
-            for c in fits[rng.randrange(len(fits))]:
-                if c not in mine:
-                    k = k.holding(seat, c)
-                    taken.add(c)
-    return imagine(k, rng)
 
 
 def trump_voids(view: BeloteView, k: Knowledge) -> Knowledge:

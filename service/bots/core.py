@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from ..rules.cards import Card
-from ..rules.errors import RuleError
 from ..rules.profile import Rules
 from ..rules.record import Action
-from .knowledge import Knowledge, imagine
+from .deals import imagine, keep, world
+from .knowledge import Knowledge
 from .views import SeatView
 
 V = TypeVar("V", bound=SeatView)
@@ -212,7 +212,7 @@ class Family(Generic[V]):
     # calibrated cost per card left of one tree iteration (its walk and its playout), in place of
     # sim_ms where the tree searches; 0: sim_ms
     tree_ms: float = 0.0
-    # how an imagined deal is drawn (default `knowledge.imagine`): the Belote family places each
+    # how an imagined deal is drawn (default `deals.imagine`): the Belote family places each
     # announced combination's cards first, so that a deal fits what the view announced
     draw: Callable[[Knowledge, random.Random], tuple[list[list[Card]], list[Card]] | None] | None = None
     # the replays per imagined deal the plan pays for (0: not counted): where the view refuses most
@@ -226,58 +226,6 @@ class Family(Generic[V]):
     # calibrated cost per card of a playout from the calls (the rest of the auction runs through the
     # engine before the lean play; 0: `sim_ms`)
     call_sim_ms: float = 0.0
-
-
-def _world(
-    fam: Family[V],
-    view: V,
-    seat: int,
-    rules: Rules,
-    k: Knowledge,
-    rng: random.Random,
-    infer: bool,
-    tries: int = 30,
-    tally: list[int] | None = None,
-    deadline: float = math.inf,
-) -> tuple[Any, list[tuple[Any, Action]]] | None:
-    """One imagined deal replayed to the view's position, whose view for `seat` is the one given.
-    After `tries` draws, the last deal the rules accept is used even if its view differs (a
-    combination announced but not matched by any draw); past the `deadline` (a perf_counter time),
-    no further draw is tried."""
-    fallback: tuple[Any, list[tuple[Any, Action]]] | None = None
-    draw = fam.draw or imagine
-    for i in range(tries):
-        if i and time.perf_counter() > deadline:
-            break
-        drawn = draw(k, rng)
-        if drawn is None:
-            continue
-        calls: list[tuple[Any, Action]] | None = [] if infer else None
-        if tally is not None:
-            tally[0] += 1
-        try:
-            st = fam.build(view, seat, rules, k, drawn[0], drawn[1], rng, calls)
-        except RuleError:
-            continue
-        if _same_view(st.view(seat), view.json):
-            return st, calls or []
-        fallback = (st, calls or [])
-    return fallback
-
-
-def _same_view(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    for key, v in b.items():
-        if key in ("rules", "legal_actions", "bid_range"):
-            continue
-        w = a.get(key)
-        if key == "hands":
-            if [sorted(h) if h is not None else None for h in w or ()] != [
-                sorted(h) if h is not None else None for h in v or ()
-            ]:
-                return False
-        elif w != v:
-            return False
-    return True
 
 
 def playout(fam: Family[Any], st: Any, seat: int) -> float:
@@ -347,7 +295,7 @@ def search(
             notes,
         )
 
-    first = _world(fam, view, seat, rules, k, rng, False, 12)
+    first = world(fam, view, seat, rules, k, rng, False, 12)
     if first is None:  # no deal fits: the view itself is the only guide
         return done(legal[0], [], 0, 0, False, ["no imagined deal fits the view"])
     here = first[0]
@@ -421,7 +369,7 @@ def search(
                 if got is not None:
                     drawn.append(maker(got[0]))
                 continue
-            w = _world(fam, view, seat, rules, k, rng, True, 10, tally, halfway)
+            w = world(fam, view, seat, rules, k, rng, True, 10, tally, halfway)
             if w is None:
                 continue
             weight = 1.0
@@ -432,14 +380,14 @@ def search(
                 else:
                     weight *= fam.fit(before, action, level.sharp)
             drawn.append((w[0], weight))
-        worlds = _keep(drawn, n_worlds, rng)
+        worlds = keep(drawn, n_worlds, rng)
     else:
         worlds.append(here)
         while len(worlds) < n_worlds:
             if time.perf_counter() > halfway:  # the clock: drawing took its share of the budget
                 short = True
                 break
-            w = _world(fam, view, seat, rules, k, rng, False, 10, None, halfway)
+            w = world(fam, view, seat, rules, k, rng, False, 10, None, halfway)
             if w is None:
                 break
             worlds.append(w[0])
@@ -472,44 +420,6 @@ def search(
         return done(thumb, [], 0, playouts, cut, ["cut before a deal was played out: rule of thumb"])
     values = [(a, sum(scores[i]) / used) for i, a in enumerate(cands)]
     return done(cands[_choose(scores, level.trust)], values, used, playouts, cut, [])
-
-
-def _keep(drawn: list[tuple[Any, float]], n: int, rng: random.Random) -> list[Any]:
-    """`n` of the deals drawn, by weight without replacement: each pick draws u x the weight left
-    and takes the first deal, in the order drawn, whose running sum of the weights left reaches it.
-    The running sums live in a Fenwick tree, so a pick costs log time: summing the deals left for
-    every pick cost n x drawn, a tenth of a move's time once the lean deals let Hard keep hundreds."""
-    size = len(drawn)
-    tree = [0.0] * (size + 1)
-    for i, (_, w) in enumerate(drawn, 1):
-        j = i
-        while j <= size:
-            tree[j] += w
-            j += j & -j
-    taken = [False] * size
-    total = sum(w for _, w in drawn)
-    top = 1 << (size.bit_length() - 1) if size else 0
-    kept: list[Any] = []
-    while len(kept) < min(n, size):
-        r = rng.random() * total
-        pos, rest, step = 0, r, top
-        while step:
-            nxt = pos + step
-            if nxt <= size and tree[nxt] < rest:
-                pos = nxt
-                rest -= tree[nxt]
-            step >>= 1
-        if pos >= size or taken[pos]:  # r at the very top (rounding): the last deal left
-            pos = max(i for i in range(size) if not taken[i])
-        taken[pos] = True
-        w = drawn[pos][1]
-        total -= w
-        j = pos + 1
-        while j <= size:
-            tree[j] -= w
-            j += j & -j
-        kept.append(drawn[pos][0])
-    return kept
 
 
 def _choose(scores: list[list[float]], trust: float) -> int:

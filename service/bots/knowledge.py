@@ -1,4 +1,5 @@
-"""What one seat knows, read from its view, and the imagined deals drawn from it.
+"""What one seat knows, read from its view: the cards it saw, the voids the others showed, the
+combinations they announced (deals.py draws the imagined deals from it).
 
 Everything here starts from the seat's view (`Game.state` with `seat`, typed by views.py): the seat's
 own hand, the cards played, the turned card, the counts of the other hands, the calls, and the
@@ -8,11 +9,11 @@ the same view give it the same knowledge, hence the same imagined deals for the 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
-from ..rules.cards import Card, Suit
+from ..rules.belote.combinations import hand_mask, mask_runs
+from ..rules.cards import Card, Suit, card
 from .views import SeatView
 
 
@@ -113,50 +114,92 @@ def knowledge(
     )
 
 
-# the last knowledge drawn from, with its unknown cards and the order its seats are filled in: a
-# search draws hundreds of deals from one knowledge, and both cost more than the draw itself (one
-# entry, replaced whole, so threads sharing it at worst recompute)
-_PREPARED: tuple[Knowledge | None, tuple[Card, ...], tuple[int, ...]] = (None, (), ())
+# -- the combinations a view announces without their cards ---------------------------------------
+
+NATURAL = "789TJQKA"
 
 
-def _prepared(k: Knowledge) -> tuple[tuple[Card, ...], tuple[int, ...]]:
-    global _PREPARED
-    last = _PREPARED
-    if last[0] is k:
-        return last[1], last[2]
-    pool = k.unknown()
-    # the most constrained seats first: fewest cards they may hold per card they need
-    order = sorted(
-        (s for s in range(k.players) if k.hidden[s] > 0),
-        key=lambda s: (sum(1 for c in pool if c.suit not in k.voids[s]) - k.hidden[s], s),
-    )
-    _PREPARED = (k, tuple(pool), tuple(order))
-    return _PREPARED[1], _PREPARED[2]
+@dataclass(frozen=True)
+class Announced(Knowledge):
+    """A seat's knowledge with the combinations the others announced but did not show: for each, the
+    seat and every set of cards that could make it (`options`). An imagined deal places one of them
+    first (`draw`), so that it holds what was announced: drawn blind, most deals did not (in Baloot
+    nine draws in ten were refused for it, and a deal kept after ten refusals did not fit the view)."""
+
+    combos: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = ()
+    # seats whose announcements are all in view, with the lengths of the runs they announced (a run
+    # of five or more counted as five): a deal gives each exactly those runs
+    runs: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
-def imagine(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
-    """One deal of the unknown cards: each seat's hidden cards (voids respected, its shown cards
-    included) and the cards outside the hands, in a random order. None if the draw got stuck (the
-    caller draws again)."""
-    unknown, order = _prepared(k)
-    pool = list(unknown)
-    rng.shuffle(pool)
-    hands: list[list[Card]] = [
-        sorted(k.shown[s], key=k.deck.index) if k.shown else [] for s in range(k.players)
-    ]
-    for s in order:
-        need = k.hidden[s]
-        taken: list[Card] = []
-        rest: list[Card] = []
-        for c in pool:
-            if len(taken) < need and c.suit not in k.voids[s]:
-                taken.append(c)
-            else:
-                rest.append(c)
-        if len(taken) < need:
-            return None
-        hands[s].extend(taken)
-        pool = rest
-    if len(pool) < k.extra:
-        return None
-    return hands, pool[: k.extra]
+def _runs_of(length: int, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
+    have = set(deck)
+    out = []
+    for s in "SHDC":
+        for lo in range(len(NATURAL) - length + 1):
+            cs = tuple(card(NATURAL[i] + s) for i in range(lo, lo + length))
+            if all(c in have for c in cs):
+                out.append(cs)
+    return out
+
+
+def _quartets_of(ranks: str, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
+    have = set(deck)
+    out = []
+    for r in ranks:
+        cs = tuple(card(r + s) for s in "SHDC")
+        if all(c in have for c in cs):
+            out.append(cs)
+    return out
+
+
+def combination_cards(kind: str, points: int, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every set of cards that makes an announced combination: Blot's `run` (20, 50, 100: three, four,
+    five in a row) and `quartet`; Baloot's `sira`, `fifty`, `hundred` (five in a row, or four tens,
+    jacks, queens or kings) and `four-hundred` (four aces)."""
+    if kind == "run":
+        return _runs_of(3 if points == 20 else 4 if points == 50 else 5, deck)
+    if kind == "quartet":
+        return _quartets_of("9TJQKA", deck)
+    if kind == "sira":
+        return _runs_of(3, deck)
+    if kind == "fifty":
+        return _runs_of(4, deck)
+    if kind == "hundred":
+        return _runs_of(5, deck) + _quartets_of("TJQK", deck)
+    if kind == "four-hundred":
+        return _quartets_of("A", deck)
+    return []
+
+
+def announced(
+    k: Knowledge,
+    hidden_combos: Sequence[tuple[int, str, int]],
+    runs: Sequence[tuple[int, Sequence[int]]] = (),
+) -> Knowledge:
+    """`k` with the combinations (seat, kind, points) announced without their cards: the card sets
+    that could make each, given what the seat played and the suits it showed it lacks; and the seats
+    whose announcements are all in view, with the lengths of their runs (none: no three in a row)."""
+    unknown = set(k.unknown())
+    out = []
+    for seat, kind, points in hidden_combos:
+        if seat == k.seat or not 0 <= seat < k.players:
+            continue
+        mine = set(k.played[seat]) | (set(k.shown[seat]) if k.shown else set())
+        options = tuple(
+            cs
+            for cs in combination_cards(kind, points, k.deck)
+            if all(c in mine or (c in unknown and c.suit not in k.voids[seat]) for c in cs)
+            and sum(1 for c in cs if c not in mine) <= k.hidden[seat]
+        )
+        if options:
+            out.append((seat, options))
+    exact = tuple((s, tuple(sorted(min(5, x) for x in r))) for s, r in runs if s != k.seat)
+    if not out and not exact:
+        return k
+    return Announced(**{f.name: getattr(k, f.name) for f in fields(Knowledge)}, combos=tuple(out), runs=exact)
+
+
+def run_lengths(hand: Sequence[Card]) -> tuple[int, ...]:
+    """The lengths of the hand's runs of three or more (five or more counted as five), shortest first."""
+    return tuple(sorted(min(5, length) for _, length, _ in mask_runs(hand_mask(hand))))

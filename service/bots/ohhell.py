@@ -206,7 +206,7 @@ def lean_deals(
     """Hard's and Crazy's imagined deals without the engine, once trumps are known: each deal's
     hands set on the lean simulator at the first lead and the view's cards replayed there, weighed
     as `build` and the search weigh the engine's (each other seat's call against its hand's count,
-    each card the rule of thumb would not have played). A deal drawn by `knowledge.imagine` keeps
+    each card the rule of thumb would not have played). A deal drawn by `deals.imagine` keeps
     every void the view shows, and in this family following suit is the only duty, so the engine
     refuses none of them; replaying it there cost three to four times what the lean replay does,
     late in a hand most of a move. A test holds both equal. None (the engine's deals) before trumps

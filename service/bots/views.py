@@ -3,7 +3,7 @@
 The wire format (JSON keys, cards as text) stops here: `suggest` parses the view it is given into
 `OhHellView` or `BeloteView`, and everything below reads typed fields. The view as received stays
 beside it (`json`) for the one comparison made at the wire's level: an imagined deal is kept only
-if the engine's view of it for the seat is the view given (`core._world`).
+if the engine's view of it for the seat is the view given (`deals.world`).
 """
 
 from __future__ import annotations

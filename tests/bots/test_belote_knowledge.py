@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from service.bots import family_of
-from service.bots.belote import Announced, run_lengths
+from service.bots.knowledge import Announced, run_lengths
 from service.rules.cards import card
 
 from .test_bots import position, to_act_view

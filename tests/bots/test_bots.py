@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.bots import LEVELS, suggest
-from service.bots.knowledge import imagine
+from service.bots.deals import imagine
 from service.bots.ohhell import know
 from service.bots.views import ohhell_view
 from service.rules.errors import Code, RuleError

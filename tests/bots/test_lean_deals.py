@@ -13,8 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.bots import LEVELS
-from service.bots.core import _world
-from service.bots.knowledge import imagine
+from service.bots.deals import imagine, world
 from service.bots.lean import OhHellSim
 from service.bots.ohhell import FAMILY, build, lean_deals, policy
 from service.rules.registry import GAMES
@@ -60,7 +59,7 @@ def test_lean_deals_are_the_engines(table: tuple[str, Any], seed: int, steps: in
     seat = g.state(rules, hand)["to_act"]
     view = FAMILY.parse(g.state(rules, {**hand, "seat": seat}), seat)
     k = FAMILY.know(view, seat, rules)
-    first = _world(FAMILY, view, seat, rules, k, rng, False, 12)
+    first = world(FAMILY, view, seat, rules, k, rng, False, 12)
     assert first is not None
     here = first[0]
     for name in ("hard", "crazy"):
@@ -95,7 +94,7 @@ def test_lean_deals_cover_the_play_and_the_calls() -> None:
         seat = full["to_act"]
         view = FAMILY.parse(g.state(rules, {**hand, "seat": seat}), seat)
         k = FAMILY.know(view, seat, rules)
-        first = _world(FAMILY, view, seat, rules, k, rng, False, 12)
+        first = world(FAMILY, view, seat, rules, k, rng, False, 12)
         assert first is not None
         if lean_deals(first[0], view, seat, k, LEVELS["hard"]) is not None:
             seen.add(view.phase)
@@ -109,5 +108,5 @@ def test_lean_deals_cover_the_play_and_the_calls() -> None:
     seat = full["to_act"]
     view = FAMILY.parse(nw.state(rules, {**hand, "seat": seat}), seat)
     k = FAMILY.know(view, seat, rules)
-    first = _world(FAMILY, view, seat, rules, k, rng, False, 12)
+    first = world(FAMILY, view, seat, rules, k, rng, False, 12)
     assert first is not None and lean_deals(first[0], view, seat, k, LEVELS["hard"]) is not None
