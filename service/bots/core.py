@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar
 from ..rules.cards import Card
 from ..rules.profile import Rules
 from ..rules.record import Action
-from .deals import imagine, keep, world
+from .deals import Made, Position, imagine, keep, world
 from .knowledge import Knowledge
 from .views import SeatView
 
@@ -45,9 +45,9 @@ Build = Callable[
         list[list[Card]],
         list[Card],
         random.Random,
-        list[tuple[Any, Action]] | None,
+        list[Made] | None,
     ],
-    Any,
+    Position,
 ]
 
 
@@ -178,16 +178,16 @@ class Family(Generic[V]):
     parse: Callable[[Mapping[str, Any], int], V]  # the seat's view as received, typed once
     know: Callable[[V, int, Rules], Knowledge]
     build: Build[V]
-    policy: Callable[[Any], Action]
-    easy: Callable[[Any, random.Random], Action]
-    candidates: Callable[[Any, tuple[Action, ...], Level], list[Action]]
-    value: Callable[[Any, int], float]
-    fit: Callable[[Any, Action, float], float]
+    policy: Callable[[Position], Action]
+    easy: Callable[[Position, random.Random], Action]
+    candidates: Callable[[Position, tuple[Action, ...], Level], list[Action]]
+    value: Callable[[Position, int], float]
+    fit: Callable[[Position, Action, float], float]
     terminal: tuple[str, ...]
     card_ms: float  # calibrated cost per card of the deal of drawing, replaying and weighing a deal
     full_hand: int  # cards a seat holds once the deal is complete (0: as many as the view shows)
     # the lean simulator (lean.py): plays a state of the play out by thumb, the seat's value
-    lean: Callable[[Any, int], float | None] | None = None
+    lean: Callable[[Position, int], float | None] | None = None
     sim_ms: float = 0.0  # calibrated cost of one card of a lean playout
     # a tree search over the deals kept (Hard and Crazy, in place of one playout per candidate and
     # deal): (deals, seat, candidates, iterations, rng, deadline) -> (values, choice, iterations
@@ -195,12 +195,12 @@ class Family(Generic[V]):
     tree: Callable[..., tuple[list[tuple[Action, float]], Action, int, bool] | None] | None = None
     # whether the tree can search from this state (the Oh Hell family's needs the trumps known);
     # None: wherever the family has a tree
-    tree_ready: Callable[[Any], bool] | None = None
+    tree_ready: Callable[[Position], bool] | None = None
     # imagined deals without the engine where the tree searches: (state here, view, seat,
     # knowledge, level) -> a maker of (deal, weight) from the hidden cards drawn, or None where
     # the engine's deals are needed; with its calibrated costs per card of the deal and per card
     # played (in place of card_ms and replay_ms)
-    lean_deals: Callable[[Any, V, int, Knowledge, Level], DealMaker | None] | None = None
+    lean_deals: Callable[[Position, V, int, Knowledge, Level], DealMaker | None] | None = None
     lean_card_ms: float = 0.0
     lean_replay_ms: float = 0.0
     # every searching level tests its cards in imagined deals, Normal too (the duel: there the rule
@@ -228,7 +228,7 @@ class Family(Generic[V]):
     call_sim_ms: float = 0.0
 
 
-def playout(fam: Family[Any], st: Any, seat: int) -> float:
+def playout(fam: Family[Any], st: Position, seat: int) -> float:
     """The seat's value once every seat has played the hand out by thumb: the calls through the
     engine, the cards through the family's lean simulator (held equal to the engine by a test)."""
     policy = fam.policy

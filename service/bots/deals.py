@@ -12,7 +12,7 @@ import math
 import random
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules.cards import Card
 from ..rules.errors import RuleError
@@ -23,6 +23,22 @@ from .views import SeatView
 
 if TYPE_CHECKING:
     from .core import Family
+
+
+class Position(Protocol):
+    """What the search reads of a family engine's hand state: its phase, the state an action leads
+    to, and a seat's view of it (every family's state answers these under these names)."""
+
+    @property
+    def phase(self) -> str: ...
+
+    def apply(self, action: Action) -> Position: ...
+
+    def view(self, seat: int | None = None) -> Mapping[str, Any]: ...
+
+
+# a call or card of an imagined deal's replay, with the position it was made from (weighed by Hard)
+Made = tuple[Position, Action]
 
 
 # the last knowledge drawn from, with its unknown cards and the order its seats are filled in: a
@@ -127,12 +143,12 @@ def world(
     tries: int = 30,
     tally: list[int] | None = None,
     deadline: float = math.inf,
-) -> tuple[Any, list[tuple[Any, Action]]] | None:
+) -> tuple[Position, list[Made]] | None:
     """One imagined deal replayed to the view's position, whose view for `seat` is the one given.
     After `tries` draws, the last deal the rules accept is used even if its view differs (a
     combination announced but not matched by any draw); past the `deadline` (a perf_counter time),
     no further draw is tried."""
-    fallback: tuple[Any, list[tuple[Any, Action]]] | None = None
+    fallback: tuple[Position, list[Made]] | None = None
     draw = fam.draw or imagine
     for i in range(tries):
         if i and time.perf_counter() > deadline:
@@ -140,7 +156,7 @@ def world(
         drawn = draw(k, rng)
         if drawn is None:
             continue
-        calls: list[tuple[Any, Action]] | None = [] if infer else None
+        calls: list[Made] | None = [] if infer else None
         if tally is not None:
             tally[0] += 1
         try:
