@@ -587,24 +587,28 @@ def bel_thumb(
     s = t.strength
     above = t.above
     if not trick:
-        trumps = [c for c in legal if suit[c] == trump]
-        if ours and trumps:
+        if ours:
+            trumps = [c for c in legal if suit[c] == trump]
             known = gone | hand
             size = 8 if n == 4 else 6  # the duel's deck has no sevens or eights
-            if (known & t.trumps).bit_count() < size:
+            if trumps and (known & t.trumps).bit_count() < size:
                 top = max(trumps, key=s.__getitem__)
                 if not above[top] & ~known:
                     return top
                 if len(trumps) >= 3:
                     return min(trumps, key=s.__getitem__)
-        lknown = gone
-        for c in legal:
-            lknown |= BIT[c]
-        sure = [c for c in legal if suit[c] != trump and not above[c] & ~lknown]
+        if len(legal) == hand.bit_count():  # the whole hand
+            unknown = ~(gone | hand)
+        else:
+            lknown = gone
+            for c in legal:
+                lknown |= BIT[c]
+            unknown = ~lknown
+        plain = [c for c in legal if suit[c] != trump]
+        sure = [c for c in plain if not above[c] & unknown]
         if sure:
             return max(sure, key=t.values.__getitem__)
-        side = [c for c in legal if suit[c] != trump] or legal
-        return min(side, key=t.cheap.__getitem__)
+        return min(plain or legal, key=t.cheap.__getitem__)
     last = len(trick) == n - 1
     if partner_wins and (last or suit[best] == trump or not above[best] & ~(gone | hand)):
         side = [c for c in legal if suit[c] != trump] or legal
