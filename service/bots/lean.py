@@ -662,13 +662,8 @@ class BeloteSim:
         self.score = score
         index = BEL_INDEX.__getitem__
         self.hands: list[list[int]] = [list(map(index, h)) for h in st.hands]
-        masks = []
-        for h in self.hands:
-            m = 0
-            for c in h:
-                m |= BIT[c]
-            masks.append(m)
-        self.masks = masks
+        bit = BIT.__getitem__
+        self.masks = [sum(map(bit, h)) for h in self.hands]  # distinct bits: the sum is their union
         self.leader: int = st.leader
         self.to_act: int = st.to_act
         self.trick: list[int] = list(map(index, st.trick))
@@ -808,6 +803,37 @@ class BeloteSim:
         return self.score((p[0], p[1]), (w[0], w[1]))
 
 
+Score = Callable[[tuple[int, int], tuple[int, int]], list[int]]
+# the rules' scores a contract's playouts reached, by what the scoring reads: the hand's constants
+# (contract, combinations, options: `key`) and the points and tricks each side took. A deal's
+# playouts end on a few hundred of these, and the rules' scoring of one cost a tenth of a playout.
+_SCORES: dict[tuple[object, ...], tuple[object, dict[tuple[int, int, int, int], list[int]]]] = {}
+
+
+def scoring(key: tuple[object, ...], keep: object, score: Score) -> Score:
+    """`score` (a pure function of its arguments and of what `key` and `keep` hold), answering from
+    the table of `key`'s scores kept so far; `keep` is an object `key` names by identity, held so
+    that its identity stays its own. Boundedly: the tables are cleared whole past 256 hands or
+    past 4096 scores in one."""
+    entry = _SCORES.get(key)
+    if entry is None or entry[0] is not keep:
+        if len(_SCORES) >= 256:
+            _SCORES.clear()
+        entry = _SCORES[key] = (keep, {})
+    memo = entry[1]
+
+    def kept(points: tuple[int, int], won: tuple[int, int]) -> list[int]:
+        k = (points[0], points[1], won[0], won[1])
+        found = memo.get(k)
+        if found is None:
+            if len(memo) >= 4096:
+                memo.clear()
+            found = memo[k] = score(points, won)
+        return list(found)
+
+    return kept
+
+
 def blot_sim(st: Any) -> BeloteSim:
     """Bazar Blot or the duel, from a state of the play."""
     play = st.play
@@ -827,7 +853,8 @@ def blot_sim(st: Any) -> BeloteSim:
         return list(answer["scores"])
 
     table = duties_for(play.trump, play.strength, t.duties)
-    return BeloteSim(st, play.trump, play.strength, play.values, table, c.seat, score)
+    kept = scoring(("blot", c, comb, blot, capot, rounding, n), None, score)
+    return BeloteSim(st, play.trump, play.strength, play.values, table, c.seat, kept)
 
 
 def baloot_sim(st: Any) -> BeloteSim:
@@ -846,7 +873,8 @@ def baloot_sim(st: Any) -> BeloteSim:
         return list(score_summary(values, s)["scores"])
 
     table = duties_for(a.trump, a.strength, duties(t.over_partner), locked_lead if a.locked else None)
-    return BeloteSim(st, a.trump, a.strength, a.values, table, c.seat, score)
+    key = ("baloot", c.seat, c.mode, c.strain, c.level, tuple(projects), baloot, id(values))
+    return BeloteSim(st, a.trump, a.strength, a.values, table, c.seat, scoring(key, values, score))
 
 
 def _team_value(scores: list[int], seat: int, n: int) -> float:
