@@ -230,7 +230,7 @@ class Family(Generic[V]):
 
 def playout(fam: Family[Any], st: Position, seat: int) -> float:
     """The seat's value once every seat has played the hand out by thumb: the calls through the
-    engine, the cards through the family's lean simulator (held equal to the engine by a test)."""
+    engine, the cards through the family's lean simulator (checked against the engine by a test)."""
     policy = fam.policy
     terminal = fam.terminal
     lean = fam.lean

@@ -3,14 +3,15 @@
 A playout plays the rest of an imagined deal with the rule of thumb for every seat, thousands of
 times a move, and the validating engine (immutable states, interned actions, reasons for refusals)
 spends most of a playout on what a playout never needs. Here a card is an index into the family's
-deck, a hand a list of indices, a trick a list; the legal cards come from the same duties as the
-engine's (follow suit; in the Belote family trump, overtrump, raise on a trump lead, the partner's
-exemption, Baloot's closed doubled lead), and the score from the rules' own pure scoring functions
-(`seat_score`, `bazar_score`, `duel_score`, `score_summary`), so each rule still lives in one place.
+deck, a hand a list of indices (and, in the Belote family, a bit mask), a trick a list. What the
+rules decide comes from the rules' own code: the Belote family's duties from `belote.duties.playable`
+and Baloot's `locked_lead` (`Duties`, a table of their answers), the scores from the rules' pure
+scoring functions (`seat_score`, `bazar_score`, `duel_score`, `score_summary`). Each family's rule
+of thumb is written once here (`oh_thumb` and `nearest_bid`, `bel_thumb`) and the bots' policies on
+engine states call the same functions.
 
-A simulator starts from an engine state in the play phase (`from_state`); tests/bots/test_lean.py
-holds it equal to the engine: random playouts give the same legal cards, trick winners and scores.
-The rule of thumb here (`thumb`) is the families' (`ohhell.policy`, `belote.play_card`) on indices.
+A simulator starts from an engine state in the play phase; tests/bots/test_lean.py checks it against
+the engine: every card it allows is one the engine allows, tricks and scores are the engine's.
 """
 
 from __future__ import annotations
