@@ -51,6 +51,9 @@ OH_STRENGTH: list[list[int]] = [[i % 13 + (20 if i // 13 == t else 0) for i in r
 # order of their letters (C, D, H, S), as `ohhell.policy` breaks the tie
 _LETTER = [sorted(s.value for s in SUITS).index(s.value) for s in SUITS]
 OH_LOW: list[list[int]] = [[4 * OH_STRENGTH[t][i] + _LETTER[i // 13] for i in range(52)] for t in range(5)]
+# the two orders as key functions, by trump
+OH_KEY: list[Callable[[int], int]] = [t.__getitem__ for t in OH_STRENGTH]
+OH_LOW_KEY: list[Callable[[int], int]] = [t.__getitem__ for t in OH_LOW]
 
 
 def ohhell_estimate(hand: list[int], trump: int, n: int, size: int) -> float:
@@ -107,12 +110,12 @@ def oh_thumb(
     ten), a lost call takes every trick it can. `best` is the card winning the `trick` so far."""
     if len(legal) == 1:
         return legal[0]
-    s = OH_STRENGTH[trump]
-    key = s.__getitem__
     if need < 0 and plus_ten:
         need = 1  # the call is lost, and every trick still scores: take them
     if not trick:
-        return max(legal, key=key) if need > 0 else min(legal, key=OH_LOW[trump].__getitem__)
+        return max(legal, key=OH_KEY[trump]) if need > 0 else min(legal, key=OH_LOW_KEY[trump])
+    s = OH_STRENGTH[trump]
+    key = OH_KEY[trump]
     top = s[best]
     bs = OH_SUIT[best]
     suit = OH_SUIT
