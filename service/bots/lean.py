@@ -764,37 +764,41 @@ class BeloteSim:
         legal_of = self.duties.legal
         thumb = bel_thumb
         ours = [self.ours(x) for x in range(n)]
-        four = n == 4
+        after = [(x + 1) % n for x in range(n)]  # the next seat to play
+        mate = [(x + 2) % 4 if n == 4 else -1 for x in range(n)]  # the partner (none in the duel)
         gone = self.gone
         seat = self.to_act
         leader = self.leader
         best = self.best
         best_seat = self.best_seat
+        pts = sum([v[x] for x in trick])
         while left:
             hand = hands[seat]
-            partner = four and best_seat == (seat + 2) % 4
-            legal = legal_of(hand, masks[seat], trick, best, partner)
+            mask = masks[seat]
+            partner = best_seat == mate[seat]
+            legal = legal_of(hand, mask, trick, best, partner)
             if rand is not None:
                 c = legal[int(rand() * len(legal))]
             elif len(legal) == 1:
                 c = legal[0]
             else:
-                c = thumb(legal, masks[seat], trick, best, partner, gone, ours[seat], n, trump, t)
+                c = thumb(legal, mask, trick, best, partner, gone, ours[seat], n, trump, t)
             hand.remove(c)
-            masks[seat] ^= bit[c]
+            masks[seat] = mask ^ bit[c]
             gone |= bit[c]
             left -= 1
             if best < 0 or ((suit[c] == suit[best] or suit[c] == trump) and s[c] > s[best]):
                 best, best_seat = c, seat
             trick.append(c)
+            pts += v[c]
             if len(trick) < n:
-                seat = seat + 1 if seat + 1 < n else 0
+                seat = after[seat]
             else:
-                pts = sum([v[x] for x in trick])
                 if not hand:
                     pts += LAST_TRICK
                 won[best_seat % 2] += 1
                 points[best_seat % 2] += pts
+                pts = 0
                 trick.clear()
                 leader = seat = best_seat
                 best = -1
