@@ -120,10 +120,7 @@ def rates(seconds: float) -> None:
         def lean_thumb(states: list[Any] = states, make: Callable[[Any], Any] = make) -> int:
             for st in states:
                 sim = make(st)
-                if isinstance(sim, OhHellSim):
-                    sim.play_out()  # the one loop the bots' playouts run
-                while sim.left:
-                    sim.play(sim.thumb())
+                sim.play_out()  # the one loop the bots' playouts run
                 sim.scores()
             return len(states)
 
@@ -132,11 +129,7 @@ def rates(seconds: float) -> None:
         ) -> int:
             for st in states:
                 sim = make(st)
-                if isinstance(sim, OhHellSim):
-                    sim.play_out(rng.random)
-                while sim.left:
-                    legal = sim.legal()
-                    sim.play(legal[int(rng.random() * len(legal))])
+                sim.play_out(rng.random)
                 sim.scores()
             return len(states)
 

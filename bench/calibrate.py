@@ -28,8 +28,8 @@ import time
 from typing import Any
 
 from service.bots import LEVELS, family_of
-from service.bots.core import Family, _world, actions_of, cards_of, playout
-from service.bots.knowledge import imagine
+from service.bots.core import Family, actions_of, cards_of, playout
+from service.bots.deals import imagine, world
 from service.rules.record import Action
 from service.rules.registry import GAMES
 
@@ -65,8 +65,9 @@ def views(game: str, options: dict[str, Any] | None, seed: int) -> list[tuple[di
         view = g.state(rules, {**hand, "seat": seat})
         out.append((view, seat, rules))
         legal = [a for a in view.get("legal_actions") or () if a.get("seat") == seat]
-        k = fam.know(view, seat, rules)
-        w = _world(fam, view, seat, rules, k, rng, False, 12)
+        typed = fam.parse(view, seat)
+        k = fam.know(typed, seat, rules)
+        w = world(fam, typed, seat, rules, k, rng, False, 12)
         act = fam.policy(w[0]).to_json() if w is not None else legal[0]
         if act not in legal:
             act = legal[0]
@@ -116,16 +117,17 @@ def measure(
     rng = random.Random(seed)
     world_t = world_cards = sim_t = sim_cards = 0.0
     for view, seat, rules in sample:
-        deal, left = cards_of(fam, view)
+        typed = fam.parse(view, seat)
+        deal, left = cards_of(fam, typed)
         legal = [Action.from_json(a) for a in view.get("legal_actions") or () if a.get("seat") == seat]
         if len(legal) < 2:  # the search never runs on a forced move
             continue
         t0 = time.thread_time()
-        k = fam.know(view, seat, rules)
+        k = fam.know(typed, seat, rules)
         worlds = []
         tally = [0]
         for _ in range(3):
-            w = _world(fam, view, seat, rules, k, rng, True, 10, tally)
+            w = world(fam, typed, seat, rules, k, rng, True, 10, tally)
             if w is None:
                 continue
             weight = 1.0
@@ -138,7 +140,7 @@ def measure(
             worlds.append(w[0])
         spent = time.thread_time() - t0
         if lean is not None and fam.lean_deals is not None and worlds:
-            make = fam.lean_deals(worlds[0], view, seat, k, hard)
+            make = fam.lean_deals(worlds[0], typed, seat, k, hard)
             if make is not None:
                 draw = fam.draw or imagine
                 t1 = time.thread_time()
@@ -146,17 +148,17 @@ def measure(
                     got = draw(k, rng)
                     if got is not None:
                         make(got[0])
-                played_now = deal - left if view.get("phase") == "play" else 0
+                played_now = deal - left if typed.phase == "play" else 0
                 lean.append((deal, played_now, 1000.0 * (time.thread_time() - t1) / 3))
         world_t += spent
         world_cards += 3 * deal
         per_view.append(spent / (3 * deal))
-        played = deal - left if view.get("phase") == "play" else 0
+        played = deal - left if typed.phase == "play" else 0
         fits.append((deal, played, 1000.0 * spent / 3))
         if replays is not None:
             replays.append(tally[0] / 3)
         if costs is not None:  # a deal's cost against its cards and the actions it replays and weighs
-            costs.append((deal, actions_of(view), 1000.0 * spent / 3))
+            costs.append((deal, actions_of(typed), 1000.0 * spent / 3))
         t0 = time.thread_time()
         n = 0
         for st in worlds:
@@ -165,7 +167,7 @@ def measure(
                 n += 1
         sim_t += time.thread_time() - t0
         sim_cards += n * left
-        if calls is not None and view.get("phase") != "play":  # playouts from the calls
+        if calls is not None and typed.phase != "play":  # playouts from the calls
             calls[0] += time.thread_time() - t0
             calls[1] += n * left
         if fam.tree is not None and worlds:

@@ -1,7 +1,8 @@
 """Bots at the rule books' four levels: given one seat's view, the action to take.
 
 Pure like service/rules (no Flask, no marshmallow): `suggest` takes the JSON view a seat gets from
-hands/state (never the record: no peeking by construction) and answers a `Suggestion` whose action
+hands/state (never the record: no peeking by construction), parses it once into the family's typed
+view (views.py), and answers a `Suggestion` whose action
 is ready to send to hands/play. docs/bots.md describes the levels.
 """
 
@@ -21,7 +22,7 @@ from .core import LEVELS, Family, Level, Suggestion, search
 __all__ = ["LEVELS", "Level", "Suggestion", "family_of", "suggest"]
 
 
-def family_of(game: str) -> Family:
+def family_of(game: str) -> Family[Any]:
     """The bots' family of a registered game: the module named after the rules' family
     (service/bots/<family>.py) chooses it from the game's own attributes (`family_for`), so the
     registry's games are the one list."""
@@ -34,9 +35,9 @@ def family_of(game: str) -> Family:
 
 
 @cache  # one entry per game of the registry
-def _family(game: Game) -> Family:
+def _family(game: Game) -> Family[Any]:
     module = import_module(f"{__name__}.{game.family}")
-    chosen: Family = module.family_for(game)
+    chosen: Family[Any] = module.family_for(game)
     return chosen
 
 
@@ -90,4 +91,5 @@ def suggest(
             params={"seat": scalar(seat), "to_act": scalar(view.get("to_act"))},
         )
     rules = GAMES[game].rules({"profile": view["rules"]["profile"], **view["rules"]["options"]})
-    return search(family_of(game), view, seat, rules, legal, lv, seed, budget_ms, clock)
+    fam = family_of(game)
+    return search(fam, fam.parse(view, seat), seat, rules, legal, lv, seed, budget_ms, clock)

@@ -10,20 +10,22 @@ against passing, never by the rule of thumb itself.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..rules.baloot.options import TWO_PER_PLAYER
 from ..rules.belote.cards import DECK_32
-from ..rules.cards import Card, card, suit_of
+from ..rules.cards import Card, suit_of
 from ..rules.game import Game
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from ..rules.registry import GAMES
-from .belote import announced, careless, draw, fit_of, play_card, suit_value, team_value, trump_voids
+from .belote import careless, fit_of, play_card, suit_value, team_value, trump_voids
 from .core import Family, Level
-from .knowledge import Knowledge, knowledge
+from .deals import draw
+from .knowledge import Knowledge, announced, knowledge
 from .lean import baloot_playout
+from .views import BeloteView, belote_view
 
 TERMINAL = ("complete", "redeal")
 PLAYERS = 4
@@ -39,24 +41,23 @@ HOKUM = 48.0
 SUN = 40.0
 
 
-def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
-    turned = card(view["turned"])
-    c = view.get("contract")
+def know(view: BeloteView, seat: int, rules: Rules) -> Knowledge:
+    turned = view.turned
+    assert turned is not None  # Baloot's view shows its turned card
+    c = view.contract
     k = knowledge(view, seat, DECK_32, 11 if c is None else 0, [turned])
-    if c is not None and c["seat"] != seat and turned not in k.played[c["seat"]]:
-        k = k.holding(c["seat"], turned)  # the buyer took the turned card
-    hidden = [
-        (d["seat"], d["name"], d["points"]) for d in view.get("declarations") or () if d.get("cards") is None
-    ]
+    if c is not None and c.seat != seat and turned not in k.played[c.seat]:
+        k = k.holding(c.seat, turned)  # the buyer took the turned card
+    hidden = [(d.seat, d.name, d.points) for d in view.declarations if d.cards is None and d.name is not None]
     k = trump_voids(view, k)
     # every project is declared once the first trick is complete: the runs each seat holds (sira,
     # fifty: three, four in a row; a hundred may be a run or a quartet, and with two projects a seat
     # may hold more where only its best two are declared: those seats are not checked)
     runs: list[tuple[int, list[int]]] = []
-    if c is not None and view.get("tricks") and rules["projects"]:
-        decl = [d for d in view.get("declarations") or () if d.get("name") != "baloot"]
+    if c is not None and view.tricks and rules["projects"]:
+        decl = [d for d in view.declarations if d.name != "baloot"]
         for s in range(PLAYERS):
-            names = [d["name"] for d in decl if d["seat"] == s]
+            names = [d.name for d in decl if d.seat == s]
             if "hundred" in names or (len(names) >= 2 and rules["declarations"] == TWO_PER_PLAYER):
                 continue
             runs.append((s, [3 if x == "sira" else 4 for x in names if x in ("sira", "fifty")]))
@@ -64,7 +65,7 @@ def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
 
 
 def build(
-    view: Mapping[str, Any],
+    view: BeloteView,
     seat: int,
     rules: Rules,
     k: Knowledge,
@@ -74,10 +75,10 @@ def build(
     fit: list[tuple[Any, Action]] | None,
 ) -> Any:
     final = k.hands(hidden)
-    turned = card(view["turned"])
-    dealer = view["dealer"]
-    c = view.get("contract")
-    if c is None:
+    turned = view.turned
+    assert turned is not None
+    dealer = view.dealer
+    if view.contract is None:
         record = HandRecord(dealer, tuple(tuple(h) for h in final), (), turned, tuple(extra))
     else:
         first = (dealer + 1) % PLAYERS
@@ -90,17 +91,15 @@ def build(
         stock = [x for i in range(PLAYERS) for x in adds[(first + i) % PLAYERS]]
         record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
     st: Any = GAMES[rules.game].start(rules, record)
-    for b in view.get("bids") or ():
-        a = Action.from_json(b)
+    for a in view.calls:
         if fit is not None and a.seat != seat:
             fit.append((st, a))
         st = st.apply(a)
-    for t in [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]:
-        for p in t["cards"]:
-            a = Action(p["seat"], "play", card=card(p["card"]))
-            if fit is not None and a.seat != seat:
-                fit.append((st, a))
-            st = st.apply(a)
+    for p in view.plays():
+        a = Action(p.seat, "play", card=p.card)
+        if fit is not None and a.seat != seat:
+            fit.append((st, a))
+        st = st.apply(a)
     return st
 
 
@@ -165,7 +164,8 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 
 
 # the plan's costs: see blot.py's FAMILY (the same calibration, the same run)
-FAMILY = Family(
+FAMILY: Family[BeloteView] = Family(
+    parse=belote_view,
     know=know,
     build=build,
     policy=policy,
@@ -185,6 +185,6 @@ FAMILY = Family(
 )
 
 
-def family_for(game: Game) -> Family:
+def family_for(game: Game) -> Family[BeloteView]:
     """Every game of the family is played by one bot family."""
     return FAMILY

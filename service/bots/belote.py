@@ -10,16 +10,17 @@ the card worth least when it cannot win.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from ..rules.belote.cards import DECK_24, DECK_32, PLAIN_LOW_TO_HIGH, TRUMP_LOW_TO_HIGH, card_points
-from ..rules.belote.combinations import hand_mask, mask_runs
-from ..rules.cards import Card, Suit, card, suit_of
+from ..rules.belote.cards import DECK_32, PLAIN_LOW_TO_HIGH, TRUMP_LOW_TO_HIGH, card_points
+from ..rules.belote.duties import STRENGTHS
+from ..rules.cards import SUITS, Card, Suit, suit_of
 from ..rules.record import Action
-from .knowledge import Knowledge, imagine
+from .knowledge import Knowledge
+from .lean import BEL_INDEX, BIT, BelTables, bel_tables, bel_thumb, suit_index
+from .views import BeloteView
 
 PLAIN = {r: i for i, r in enumerate(PLAIN_LOW_TO_HIGH)}
 TRUMP = {r: i for i, r in enumerate(TRUMP_LOW_TO_HIGH)}
@@ -43,101 +44,39 @@ def winner_index(trick: Sequence[Card], trump: Suit | None) -> int:
     return bi
 
 
-def pts(c: Card, trump: Suit | None) -> int:
-    return card_points(c, trump)
-
-
-def out_of_play(st: Any) -> set[Card]:
-    """The cards already played (counting what is out)."""
-    gone = {c for t in st.tricks for c in t.cards}
-    gone.update(st.trick)
-    return gone
-
-
-def masters(hand: Sequence[Card], gone: set[Card], trump: Suit | None, deck: Sequence[Card]) -> list[Card]:
-    """The cards of `hand` that no unseen card of their suit beats (outside the trump suit)."""
-    held = set(hand)
-    out = []
-    for c in hand:
-        if c.suit is trump:
-            continue
-        s = strength(c, trump)
-        if all(x in gone or x in held for x in deck if x.suit is c.suit and strength(x, trump) > s):
-            out.append(c)
-    return out
-
-
-def _act(legal: Sequence[Action], c: Card) -> Action:
-    for a in legal:
-        if a.card is c:
-            return a
-    raise AssertionError(c)
-
-
-def is_master(c: Card, known: set[Card], trump: Suit | None, deck: Sequence[Card]) -> bool:
-    """No card of `c`'s suit that beats it is still unseen (`known`: the cards out and the seat's own)."""
-    s = strength(c, trump)
-    return all(x in known for x in deck if x.suit is c.suit and strength(x, trump) > s)
-
-
-def _known(st: Any) -> set[Card]:
-    """The cards out and the seat to act's own: the rest is unseen."""
-    return out_of_play(st).union(st.hands[st.to_act])
+# the rule of thumb's tables under each trump: the rules' strengths and card points
+THUMB_TABLES: dict[Suit | None, BelTables] = {
+    t: bel_tables(STRENGTHS[t], {c: card_points(c, t) for c in DECK_32}, t) for t in (None, *SUITS)
+}
 
 
 def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: int | None) -> Action:
-    """The card for the seat to act; `declarer` the contract's seat (None if unknown)."""
+    """The card for the seat to act; `declarer` the contract's seat (None if unknown). The rule is
+    `lean.bel_thumb`, the one the playouts play, read here from the engine's state."""
     if len(legal) == 1:
         return legal[0]
     seat = st.to_act
     n = len(st.hands)
-    hand = [a.card for a in legal if a.card is not None]
-    trick = st.trick
-    deck = DECK_24 if n == 2 else DECK_32
+    cards = [BEL_INDEX[a.card] for a in legal if a.card is not None]
+    trick = [BEL_INDEX[c] for c in st.trick]
+    best, partner_wins = -1, False
+    if trick:
+        bi = winner_index(st.trick, trump)
+        best = trick[bi]
+        partner_wins = n == 4 and (st.leader + bi) % n == (seat + 2) % n
+    gone = 0
+    for t in st.tricks:
+        for c in t.cards:
+            gone |= BIT[BEL_INDEX[c]]
+    for c in trick:
+        gone |= BIT[c]
+    hand = 0
+    for c in st.hands[seat]:
+        hand |= BIT[BEL_INDEX[c]]
     ours = declarer is not None and (declarer % 2 == seat % 2 if n == 4 else declarer == seat)
-    if not trick:
-        trumps = [c for c in hand if c.suit is trump]
-        # draw trumps while the side holds the contract and some are still out: with the master
-        # trump, the master; without it but with length, the lowest (the jack and nine stay home)
-        gone = out_of_play(st)
-        known = gone.union(st.hands[seat])  # the cards out and the seat's own: the rest is unseen
-        if ours and trumps and any(x.suit is trump and x not in known for x in deck):
-            top = max(trumps, key=lambda c: strength(c, trump))
-            if is_master(top, known, trump, deck):
-                return _act(legal, top)
-            if len(trumps) >= 3:
-                return _act(legal, min(trumps, key=lambda c: strength(c, trump)))
-        sure = masters(hand, gone, trump, deck)
-        if sure:
-            return _act(legal, max(sure, key=lambda c: pts(c, trump)))
-        side = [c for c in hand if c.suit is not trump] or hand
-        return _act(legal, min(side, key=lambda c: (pts(c, trump), strength(c, trump))))
-    bi = winner_index(trick, trump)
-    best = trick[bi]
-    leader = st.leader
-    partner_wins = n == 4 and (leader + bi) % n == (seat + 2) % n
-    last = len(trick) == n - 1
-    winners = [c for c in hand if beats(c, best, trump)]
-    # feed a partner whose card holds: last to play, a trump, or the master of its suit
-    if partner_wins and (last or best.suit is trump or is_master(best, _known(st), trump, deck)):
-        side = [c for c in hand if c.suit is not trump] or hand
-        return _act(legal, max(side, key=lambda c: (pts(c, trump), -strength(c, trump))))
-    if winners:
-        cheapest = min(winners, key=lambda c: (strength(c, trump), -pts(c, trump)))
-        if last:
-            # bank a winner worth more that could be caught later (a ten with the ace still out)
-            risky = [c for c in winners if pts(c, trump) > pts(cheapest, trump)]
-            if risky:
-                known = _known(st)
-                risky = [c for c in risky if not is_master(c, known, trump, deck)]
-            if risky:
-                return _act(legal, max(risky, key=lambda c: (pts(c, trump), -strength(c, trump))))
-            return _act(legal, cheapest)
-        top = max(winners, key=lambda c: strength(c, trump))
-        if top.suit is trump and best.suit is not trump:
-            return _act(legal, cheapest)  # ruff with the lowest trump that wins
-        return _act(legal, top)
-    return _act(legal, min(hand, key=lambda c: (pts(c, trump), strength(c, trump))))
+    tables = THUMB_TABLES[trump]
+    c = bel_thumb(cards, hand, trick, best, partner_wins, gone, ours, n, suit_index(trump), tables)
+    return legal[cards.index(c)]
 
 
 def suit_value(hand: Sequence[Card], suit: Suit | None, no_trump_ace: int = 11) -> float:
@@ -180,155 +119,21 @@ def fit_of(policy_choice: Action, action: Action, sharp: float) -> float:
     return sharp
 
 
-# -- the combinations a view announces without their cards ---------------------------------------
-
-NATURAL = "789TJQKA"
-
-
-@dataclass(frozen=True)
-class Announced(Knowledge):
-    """A seat's knowledge with the combinations the others announced but did not show: for each, the
-    seat and every set of cards that could make it (`options`). An imagined deal places one of them
-    first (`draw`), so that it holds what was announced: drawn blind, most deals did not (in Baloot
-    nine draws in ten were refused for it, and a deal kept after ten refusals did not fit the view)."""
-
-    combos: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = ()
-    # seats whose announcements are all in view, with the lengths of the runs they announced (a run
-    # of five or more counted as five): a deal gives each exactly those runs
-    runs: tuple[tuple[int, tuple[int, ...]], ...] = ()
-
-
-def _runs_of(length: int, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
-    have = set(deck)
-    out = []
-    for s in "SHDC":
-        for lo in range(len(NATURAL) - length + 1):
-            cs = tuple(card(NATURAL[i] + s) for i in range(lo, lo + length))
-            if all(c in have for c in cs):
-                out.append(cs)
-    return out
-
-
-def _quartets_of(ranks: str, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
-    have = set(deck)
-    out = []
-    for r in ranks:
-        cs = tuple(card(r + s) for s in "SHDC")
-        if all(c in have for c in cs):
-            out.append(cs)
-    return out
-
-
-def combination_cards(kind: str, points: int, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every set of cards that makes an announced combination: Blot's `run` (20, 50, 100: three, four,
-    five in a row) and `quartet`; Baloot's `sira`, `fifty`, `hundred` (five in a row, or four tens,
-    jacks, queens or kings) and `four-hundred` (four aces)."""
-    if kind == "run":
-        return _runs_of(3 if points == 20 else 4 if points == 50 else 5, deck)
-    if kind == "quartet":
-        return _quartets_of("9TJQKA", deck)
-    if kind == "sira":
-        return _runs_of(3, deck)
-    if kind == "fifty":
-        return _runs_of(4, deck)
-    if kind == "hundred":
-        return _runs_of(5, deck) + _quartets_of("TJQK", deck)
-    if kind == "four-hundred":
-        return _quartets_of("A", deck)
-    return []
-
-
-def announced(
-    k: Knowledge,
-    hidden_combos: Sequence[tuple[int, str, int]],
-    runs: Sequence[tuple[int, Sequence[int]]] = (),
-) -> Knowledge:
-    """`k` with the combinations (seat, kind, points) announced without their cards: the card sets
-    that could make each, given what the seat played and the suits it showed it lacks; and the seats
-    whose announcements are all in view, with the lengths of their runs (none: no three in a row)."""
-    unknown = set(k.unknown())
-    out = []
-    for seat, kind, points in hidden_combos:
-        if seat == k.seat or not 0 <= seat < k.players:
-            continue
-        mine = set(k.played[seat]) | (set(k.shown[seat]) if k.shown else set())
-        options = tuple(
-            cs
-            for cs in combination_cards(kind, points, k.deck)
-            if all(c in mine or (c in unknown and c.suit not in k.voids[seat]) for c in cs)
-            and sum(1 for c in cs if c not in mine) <= k.hidden[seat]
-        )
-        if options:
-            out.append((seat, options))
-    exact = tuple((s, tuple(sorted(min(5, x) for x in r))) for s, r in runs if s != k.seat)
-    if not out and not exact:
-        return k
-    return Announced(**{f.name: getattr(k, f.name) for f in fields(Knowledge)}, combos=tuple(out), runs=exact)
-
-
-def run_lengths(hand: Sequence[Card]) -> tuple[int, ...]:
-    """The lengths of the hand's runs of three or more (five or more counted as five), shortest first."""
-    return tuple(sorted(min(5, length) for _, length, _ in mask_runs(hand_mask(hand))))
-
-
-def draw(k: Knowledge, rng: random.Random, tries: int = 12) -> tuple[list[list[Card]], list[Card]] | None:
-    """An imagined deal in which every announced combination is held (one of its card sets placed
-    among its seat's hidden cards first, chosen at random among those still possible, the rest drawn
-    as `imagine` draws) and every seat whose announcements are in view holds exactly the runs it
-    announced (a draw that does not is drawn again here, before the engine replays it: after `tries`,
-    the last draw). The engine's own view check still refuses a deal whose combinations differ in
-    what this does not check (a quartet)."""
-    if not isinstance(k, Announced):
-        return imagine(k, rng)
-    last = None
-    for _ in range(tries):
-        found = _place(k, rng)
-        if found is None:
-            continue
-        if all(run_lengths([*k.played[s], *found[0][s]]) == r for s, r in k.runs):
-            return found
-        last = found
-    return last
-
-
-def _place(a: Announced, rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
-    k: Knowledge = a
-    if a.combos:
-        taken: set[Card] = set()
-        for seat, options in a.combos:
-            mine = set(k.played[seat]) | (set(k.shown[seat]) if k.shown else set())
-            free = k.hidden[seat]
-            fits = [
-                cs
-                for cs in options
-                if not any(c in taken for c in cs if c not in mine)
-                and sum(1 for c in cs if c not in mine) <= free
-            ]
-            if not fits:
-                continue
-            for c in fits[rng.randrange(len(fits))]:
-                if c not in mine:
-                    k = k.holding(seat, c)
-                    taken.add(c)
-    return imagine(k, rng)
-
-
-def trump_voids(view: Mapping[str, Any], k: Knowledge) -> Knowledge:
+def trump_voids(view: BeloteView, k: Knowledge) -> Knowledge:
     """`k` with the trump suit among the voids of every seat that discarded (neither followed nor
     trumped) on a trick that held no trump yet and that its partner was not winning: every rule set
     of the family then obliges a trump, so it had none (a deal giving it one was refused by the
     engine, after its whole replay)."""
-    c = view.get("contract")
-    strain = c.get("strain") if isinstance(c, Mapping) else None
-    if strain not in ("S", "H", "D", "C"):
+    c = view.contract
+    if c is None or c.strain not in ("S", "H", "D", "C"):
         return k
-    trump = suit_of(strain)
+    trump = suit_of(c.strain)
+    assert trump is not None
     voids = [set(v) for v in k.voids]
     n = k.players
-    tricks = [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]
-    for t in tricks:
-        seats = [p["seat"] for p in t["cards"]]
-        cards = [card(p["card"]) for p in t["cards"]]
+    for t in view.every_trick():
+        seats = [p.seat for p in t]
+        cards = [p.card for p in t]
         if not cards or cards[0].suit is trump:
             continue
         for i in range(1, len(cards)):

@@ -11,82 +11,74 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..rules.belote.cards import DECK_24, DECK_32
-from ..rules.cards import Card, card, suit_of
+from ..rules.cards import Card, suit_of
 from ..rules.game import Game
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from ..rules.registry import GAMES
-from .belote import announced, careless, draw, fit_of, play_card, suit_value, team_value, trump_voids
+from .belote import careless, fit_of, play_card, suit_value, team_value, trump_voids
 from .core import Family, Level
-from .knowledge import Knowledge, knowledge
+from .deals import draw
+from .knowledge import Knowledge, announced, knowledge
 from .lean import blot_playout
+from .views import BeloteView, belote_view
 
 TERMINAL = ("complete", "redeal")
 STRAINS = ("S", "H", "D", "C", "NT")
 
 
-def _duel(view: Mapping[str, Any]) -> bool:
-    return int(view["players"]) == 2
-
-
-def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
-    if not _duel(view):
+def know(view: BeloteView, seat: int, rules: Rules) -> Knowledge:
+    if view.players != 2:
         k = trump_voids(view, knowledge(view, seat, DECK_32, 0, []))
         return announced(k, hidden_combinations(view), announced_runs(view, k))
-    turned = card(view["turned"])
-    k = knowledge(view, seat, DECK_24, int(view.get("stock_count") or 0), [turned])
-    c = view.get("contract")
-    if c is not None and c["seat"] != seat and turned not in k.played[c["seat"]]:
-        k = k.holding(c["seat"], turned)  # the taker holds the turned card
+    turned = view.turned
+    assert turned is not None  # the duel's view shows its turned card
+    k = knowledge(view, seat, DECK_24, view.stock_count, [turned])
+    c = view.contract
+    if c is not None and c.seat != seat and turned not in k.played[c.seat]:
+        k = k.holding(c.seat, turned)  # the taker holds the turned card
     k = trump_voids(view, k)
     return announced(k, hidden_combinations(view), announced_runs(view, k))
 
 
-def announced_runs(view: Mapping[str, Any], k: Knowledge) -> list[tuple[int, list[int]]]:
+def announced_runs(view: BeloteView, k: Knowledge) -> list[tuple[int, list[int]]]:
     """The seats that played a card (all their combinations are announced with it) and the lengths of
     the runs they announced (20, 50, 100 points: three, four, five or more)."""
-    if "announcements" not in view:
+    if view.announcements is None:
         return []
     out: list[tuple[int, list[int]]] = [(s, []) for s in range(k.players) if k.played[s]]
-    for a in view.get("announcements") or ():
-        if a["kind"] == "run":
+    for a in view.announcements:
+        if a.kind == "run":
             for s, r in out:
-                if s == a["seat"]:
-                    r.append(3 if a["points"] == 20 else 4 if a["points"] == 50 else 5)
+                if s == a.seat:
+                    r.append(3 if a.points == 20 else 4 if a.points == 50 else 5)
     return out
 
 
-def hidden_combinations(view: Mapping[str, Any]) -> list[tuple[int, str, int]]:
+def hidden_combinations(view: BeloteView) -> list[tuple[int, str, int]]:
     """The combinations announced (with a seat's first card) whose cards the view does not show: all
     of them but the scoring side's, which the declarations show once the first trick is complete."""
-    shown = [
-        (d["seat"], d["kind"], d["points"])
-        for d in view.get("declarations") or ()
-        if d.get("cards") and d.get("kind") != "blot"
-    ]
-    out = []
-    for a in view.get("announcements") or ():
-        key = (a["seat"], a["kind"], a["points"])
+    shown = [(d.seat, d.kind, d.points) for d in view.declarations if d.cards and d.kind != "blot"]
+    out: list[tuple[int, str, int]] = []
+    for a in view.announcements or ():
+        key = (a.seat, a.kind, a.points)
         if key in shown:
             shown.remove(key)
-        else:
-            out.append(key)
+        elif a.kind is not None:
+            out.append((a.seat, a.kind, a.points))
     return out
 
 
-def _calls_and_plays(view: Mapping[str, Any]) -> list[Action]:
-    out = [Action.from_json(b) for b in view.get("bids") or ()]
-    for t in [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]:
-        out += [Action(p["seat"], "play", card=card(p["card"])) for p in t["cards"]]
-    return out
+def _calls_and_plays(view: BeloteView) -> list[Action]:
+    return [*view.calls, *(Action(p.seat, "play", card=p.card) for p in view.plays())]
 
 
 def build(
-    view: Mapping[str, Any],
+    view: BeloteView,
     seat: int,
     rules: Rules,
     k: Knowledge,
@@ -98,15 +90,14 @@ def build(
     n = k.players
     final = k.hands(hidden)
     if n == 4:
-        record = HandRecord(view["dealer"], tuple(tuple(h) for h in final))
+        record = HandRecord(view.dealer, tuple(tuple(h) for h in final))
     else:
-        turned = card(view["turned"])
-        dealer = view["dealer"]
-        c = view.get("contract")
-        if c is None:
+        turned = view.turned
+        assert turned is not None  # the duel's view shows its turned card
+        dealer = view.dealer
+        if view.contract is None:
             record = HandRecord(dealer, tuple(tuple(h) for h in final), (), turned, tuple(extra))
         else:
-            taker = c["seat"]
             dealt: list[tuple[Card, ...]] = []
             adds: list[list[Card]] = []
             for s in range(2):
@@ -115,7 +106,6 @@ def build(
                 adds.append(h[5:])
             first = 1 - dealer
             stock = adds[first] + adds[1 - first] + extra
-            del taker
             record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
     st: Any = GAMES[rules.game].start(rules, record)
     for a in _calls_and_plays(view):
@@ -269,7 +259,8 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 # replays per imagined deal kept (Blot mean 1.29, p90 1.33, p99 10; Baloot 1.16, 1.33, 4): the plan
 # pays for up to 1.5 per deal, so the few views whose draws are refused again and again keep fewer
 # deals instead of overrunning the budget (at 2, the bazar's Crazy still spent 1.4 s on such a card)
-FAMILY = Family(
+FAMILY: Family[BeloteView] = Family(
+    parse=belote_view,
     know=know,
     build=build,
     policy=policy,
@@ -295,6 +286,6 @@ FAMILY = Family(
 DUEL = dataclasses.replace(FAMILY, search_cards=True, card_ms=0.0115, act_ms=0.0240, call_sim_ms=0.0112)
 
 
-def family_for(game: Game) -> Family:
+def family_for(game: Game) -> Family[BeloteView]:
     """The duel (two hands) plays with its own costs and searches its cards at Normal too."""
     return DUEL if game.max_players == 2 else FAMILY

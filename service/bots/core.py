@@ -23,26 +23,31 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..rules.cards import Card
-from ..rules.errors import RuleError
 from ..rules.profile import Rules
 from ..rules.record import Action
-from .knowledge import Knowledge, imagine
+from .deals import Made, Position, imagine, keep, world
+from .knowledge import Knowledge
+from .views import SeatView
+
+V = TypeVar("V", bound=SeatView)
+# a maker of imagined deals without the engine: (deal, weight) from the hidden cards drawn
+DealMaker = Callable[[list[list[Card]]], tuple[Any, float]]
 
 Build = Callable[
     [
-        Mapping[str, Any],
+        V,
         int,
         Rules,
         Knowledge,
         list[list[Card]],
         list[Card],
         random.Random,
-        list[tuple[Any, Action]] | None,
+        list[Made] | None,
     ],
-    Any,
+    Position,
 ]
 
 
@@ -167,21 +172,22 @@ class Suggestion:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Family:
+class Family(Generic[V]):
     """What a family gives the search: how to read a view, rebuild a deal, and play by thumb."""
 
-    know: Callable[[Mapping[str, Any], int, Rules], Knowledge]
-    build: Build
-    policy: Callable[[Any], Action]
-    easy: Callable[[Any, random.Random], Action]
-    candidates: Callable[[Any, tuple[Action, ...], Level], list[Action]]
-    value: Callable[[Any, int], float]
-    fit: Callable[[Any, Action, float], float]
+    parse: Callable[[Mapping[str, Any], int], V]  # the seat's view as received, typed once
+    know: Callable[[V, int, Rules], Knowledge]
+    build: Build[V]
+    policy: Callable[[Position], Action]
+    easy: Callable[[Position, random.Random], Action]
+    candidates: Callable[[Position, tuple[Action, ...], Level], list[Action]]
+    value: Callable[[Position, int], float]
+    fit: Callable[[Position, Action, float], float]
     terminal: tuple[str, ...]
     card_ms: float  # calibrated cost per card of the deal of drawing, replaying and weighing a deal
     full_hand: int  # cards a seat holds once the deal is complete (0: as many as the view shows)
     # the lean simulator (lean.py): plays a state of the play out by thumb, the seat's value
-    lean: Callable[[Any, int], float | None] | None = None
+    lean: Callable[[Position, int], float | None] | None = None
     sim_ms: float = 0.0  # calibrated cost of one card of a lean playout
     # a tree search over the deals kept (Hard and Crazy, in place of one playout per candidate and
     # deal): (deals, seat, candidates, iterations, rng, deadline) -> (values, choice, iterations
@@ -189,12 +195,12 @@ class Family:
     tree: Callable[..., tuple[list[tuple[Action, float]], Action, int, bool] | None] | None = None
     # whether the tree can search from this state (the Oh Hell family's needs the trumps known);
     # None: wherever the family has a tree
-    tree_ready: Callable[[Any], bool] | None = None
+    tree_ready: Callable[[Position], bool] | None = None
     # imagined deals without the engine where the tree searches: (state here, view, seat,
     # knowledge, level) -> a maker of (deal, weight) from the hidden cards drawn, or None where
     # the engine's deals are needed; with its calibrated costs per card of the deal and per card
     # played (in place of card_ms and replay_ms)
-    lean_deals: Callable[..., Callable[[list[list[Card]]], tuple[Any, float]] | None] | None = None
+    lean_deals: Callable[[Position, V, int, Knowledge, Level], DealMaker | None] | None = None
     lean_card_ms: float = 0.0
     lean_replay_ms: float = 0.0
     # every searching level tests its cards in imagined deals, Normal too (the duel: there the rule
@@ -206,7 +212,7 @@ class Family:
     # calibrated cost per card left of one tree iteration (its walk and its playout), in place of
     # sim_ms where the tree searches; 0: sim_ms
     tree_ms: float = 0.0
-    # how an imagined deal is drawn (default `knowledge.imagine`): the Belote family places each
+    # how an imagined deal is drawn (default `deals.imagine`): the Belote family places each
     # announced combination's cards first, so that a deal fits what the view announced
     draw: Callable[[Knowledge, random.Random], tuple[list[list[Card]], list[Card]] | None] | None = None
     # the replays per imagined deal the plan pays for (0: not counted): where the view refuses most
@@ -222,61 +228,9 @@ class Family:
     call_sim_ms: float = 0.0
 
 
-def _world(
-    fam: Family,
-    view: Mapping[str, Any],
-    seat: int,
-    rules: Rules,
-    k: Knowledge,
-    rng: random.Random,
-    infer: bool,
-    tries: int = 30,
-    tally: list[int] | None = None,
-    deadline: float = math.inf,
-) -> tuple[Any, list[tuple[Any, Action]]] | None:
-    """One imagined deal replayed to the view's position, whose view for `seat` is the one given.
-    After `tries` draws, the last deal the rules accept is used even if its view differs (a
-    combination announced but not matched by any draw); past the `deadline` (a perf_counter time),
-    no further draw is tried."""
-    fallback: tuple[Any, list[tuple[Any, Action]]] | None = None
-    draw = fam.draw or imagine
-    for i in range(tries):
-        if i and time.perf_counter() > deadline:
-            break
-        drawn = draw(k, rng)
-        if drawn is None:
-            continue
-        calls: list[tuple[Any, Action]] | None = [] if infer else None
-        if tally is not None:
-            tally[0] += 1
-        try:
-            st = fam.build(view, seat, rules, k, drawn[0], drawn[1], rng, calls)
-        except RuleError:
-            continue
-        if _same_view(st.view(seat), view):
-            return st, calls or []
-        fallback = (st, calls or [])
-    return fallback
-
-
-def _same_view(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    for key, v in b.items():
-        if key in ("rules", "legal_actions", "bid_range"):
-            continue
-        w = a.get(key)
-        if key == "hands":
-            if [sorted(h) if h is not None else None for h in w or ()] != [
-                sorted(h) if h is not None else None for h in v or ()
-            ]:
-                return False
-        elif w != v:
-            return False
-    return True
-
-
-def playout(fam: Family, st: Any, seat: int) -> float:
+def playout(fam: Family[Any], st: Position, seat: int) -> float:
     """The seat's value once every seat has played the hand out by thumb: the calls through the
-    engine, the cards through the family's lean simulator (held equal to the engine by a test)."""
+    engine, the cards through the family's lean simulator (checked against the engine by a test)."""
     policy = fam.policy
     terminal = fam.terminal
     lean = fam.lean
@@ -289,26 +243,24 @@ def playout(fam: Family, st: Any, seat: int) -> float:
     return fam.value(st, seat)
 
 
-def cards_of(fam: Family, view: Mapping[str, Any]) -> tuple[int, int]:
+def cards_of(fam: Family[V], view: V) -> tuple[int, int]:
     """The cards the plan counts: those of the whole deal (what an imagined deal draws and replays,
     also once tricks are gone: the Oh Hell family's hand size is in the view), and those a playout
     plays (the cards left in the play, the whole deal before it)."""
-    counts = list(view.get("hand_counts") or [1])
-    size = view.get("hand_size")
-    held = fam.full_hand or (size if isinstance(size, int) and size > 0 else 0) or max(counts)
+    counts = list(view.hand_counts or [1])
+    held = fam.full_hand or view.held() or max(counts)
     deal = len(counts) * max(held, max(counts))
-    return deal, sum(counts) if view.get("phase") == "play" else deal
+    return deal, sum(counts) if view.phase == "play" else deal
 
 
-def actions_of(view: Mapping[str, Any]) -> int:
+def actions_of(view: SeatView) -> int:
     """The calls and cards the view holds: what an imagined deal replays (and Hard weighs)."""
-    tricks = [*(view.get("tricks") or ()), *([view["current_trick"]] if view.get("current_trick") else [])]
-    return len(view.get("bids") or ()) + sum(len(t["cards"]) for t in tricks)
+    return view.actions()
 
 
 def search(
-    fam: Family,
-    view: Mapping[str, Any],
+    fam: Family[V],
+    view: V,
     seat: int,
     rules: Rules,
     legal: tuple[Action, ...],
@@ -343,7 +295,7 @@ def search(
             notes,
         )
 
-    first = _world(fam, view, seat, rules, k, rng, False, 12)
+    first = world(fam, view, seat, rules, k, rng, False, 12)
     if first is None:  # no deal fits: the view itself is the only guide
         return done(legal[0], [], 0, 0, False, ["no imagined deal fits the view"])
     here = first[0]
@@ -360,8 +312,8 @@ def search(
         return done(thumb, [], 0, 0, False, [])
     # the playouts the budget allows, from the calibrated cost: deterministic for a seed
     deal, left = cards_of(fam, view)
-    played = deal - left if view.get("phase") == "play" else 0
-    sim = fam.call_sim_ms if fam.call_sim_ms > 0 and view.get("phase") != "play" else fam.sim_ms
+    played = deal - left if view.phase == "play" else 0
+    sim = fam.call_sim_ms if fam.call_sim_ms > 0 and view.phase != "play" else fam.sim_ms
     sim_ms = sim if fam.lean is not None else fam.card_ms
     treed = (
         fam.tree is not None
@@ -417,7 +369,7 @@ def search(
                 if got is not None:
                     drawn.append(maker(got[0]))
                 continue
-            w = _world(fam, view, seat, rules, k, rng, True, 10, tally, halfway)
+            w = world(fam, view, seat, rules, k, rng, True, 10, tally, halfway)
             if w is None:
                 continue
             weight = 1.0
@@ -428,14 +380,14 @@ def search(
                 else:
                     weight *= fam.fit(before, action, level.sharp)
             drawn.append((w[0], weight))
-        worlds = _keep(drawn, n_worlds, rng)
+        worlds = keep(drawn, n_worlds, rng)
     else:
         worlds.append(here)
         while len(worlds) < n_worlds:
             if time.perf_counter() > halfway:  # the clock: drawing took its share of the budget
                 short = True
                 break
-            w = _world(fam, view, seat, rules, k, rng, False, 10, None, halfway)
+            w = world(fam, view, seat, rules, k, rng, False, 10, None, halfway)
             if w is None:
                 break
             worlds.append(w[0])
@@ -468,44 +420,6 @@ def search(
         return done(thumb, [], 0, playouts, cut, ["cut before a deal was played out: rule of thumb"])
     values = [(a, sum(scores[i]) / used) for i, a in enumerate(cands)]
     return done(cands[_choose(scores, level.trust)], values, used, playouts, cut, [])
-
-
-def _keep(drawn: list[tuple[Any, float]], n: int, rng: random.Random) -> list[Any]:
-    """`n` of the deals drawn, by weight without replacement: each pick draws u x the weight left
-    and takes the first deal, in the order drawn, whose running sum of the weights left reaches it.
-    The running sums live in a Fenwick tree, so a pick costs log time: summing the deals left for
-    every pick cost n x drawn, a tenth of a move's time once the lean deals let Hard keep hundreds."""
-    size = len(drawn)
-    tree = [0.0] * (size + 1)
-    for i, (_, w) in enumerate(drawn, 1):
-        j = i
-        while j <= size:
-            tree[j] += w
-            j += j & -j
-    taken = [False] * size
-    total = sum(w for _, w in drawn)
-    top = 1 << (size.bit_length() - 1) if size else 0
-    kept: list[Any] = []
-    while len(kept) < min(n, size):
-        r = rng.random() * total
-        pos, rest, step = 0, r, top
-        while step:
-            nxt = pos + step
-            if nxt <= size and tree[nxt] < rest:
-                pos = nxt
-                rest -= tree[nxt]
-            step >>= 1
-        if pos >= size or taken[pos]:  # r at the very top (rounding): the last deal left
-            pos = max(i for i in range(size) if not taken[i])
-        taken[pos] = True
-        w = drawn[pos][1]
-        total -= w
-        j = pos + 1
-        while j <= size:
-            tree[j] -= w
-            j += j & -j
-        kept.append(drawn[pos][0])
-    return kept
 
 
 def _choose(scores: list[list[float]], trust: float) -> int:

@@ -1,6 +1,7 @@
-"""What one seat knows, read from its view, and the imagined deals drawn from it.
+"""What one seat knows, read from its view: the cards it saw, the voids the others showed, the
+combinations they announced (deals.py draws the imagined deals from it).
 
-Everything here starts from the JSON a seat's view answers (`Game.state` with `seat`): the seat's
+Everything here starts from the seat's view (`Game.state` with `seat`, typed by views.py): the seat's
 own hand, the cards played, the turned card, the counts of the other hands, the calls, and the
 combinations shown. Nothing else is ever read, so a bot cannot peek: two records that give the seat
 the same view give it the same knowledge, hence the same imagined deals for the same seed.
@@ -8,14 +9,12 @@ the same view give it the same knowledge, hence the same imagined deals for the 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, replace
 
+from ..rules.belote.combinations import hand_mask, mask_runs
 from ..rules.cards import Card, Suit, card
-
-Json = Mapping[str, Any]
+from .views import SeatView
 
 
 @dataclass(frozen=True)
@@ -66,54 +65,40 @@ class Knowledge:
         ]
 
 
-def plays_of(view: Json) -> list[tuple[int, Card]]:
+def plays_of(view: SeatView) -> list[tuple[int, Card]]:
     """Every card played so far, in order, with its seat."""
-    out: list[tuple[int, Card]] = []
-    tricks = list(view.get("tricks") or ())
-    current = view.get("current_trick")
-    if current:
-        tricks.append(current)
-    for t in tricks:
-        for p in t["cards"]:
-            out.append((p["seat"], card(p["card"])))
-    return out
+    return [(p.seat, p.card) for p in view.plays()]
 
 
-def voids_of(view: Json, players: int) -> list[set[Suit]]:
+def voids_of(view: SeatView, players: int) -> list[set[Suit]]:
     """Suits each seat showed it lacks: it played another suit on a trick led in that suit."""
     voids: list[set[Suit]] = [set() for _ in range(players)]
-    tricks = list(view.get("tricks") or ())
-    current = view.get("current_trick")
-    if current:
-        tricks.append(current)
-    for t in tricks:
-        cs = t["cards"]
-        if not cs:
+    for t in view.every_trick():
+        if not t:
             continue
-        led = card(cs[0]["card"]).suit
-        for p in cs[1:]:
-            if card(p["card"]).suit is not led:
-                voids[p["seat"]].add(led)
+        led = t[0].card.suit
+        for p in t[1:]:
+            if p.card.suit is not led:
+                voids[p.seat].add(led)
     return voids
 
 
-def knowledge(view: Json, seat: int, deck: tuple[Card, ...], extra: int, public: Sequence[Card]) -> Knowledge:
-    n = view["players"]
-    hands = view["hands"]
-    own = hands[seat]
-    mine = tuple(card(c) for c in own) if own is not None else ()
+def knowledge(
+    view: SeatView, seat: int, deck: tuple[Card, ...], extra: int, public: Sequence[Card]
+) -> Knowledge:
+    n = view.players
+    own = view.mine
+    mine = own if own is not None else ()
     played: list[list[Card]] = [[] for _ in range(n)]
     for s, c in plays_of(view):
         played[s].append(c)
-    counts = view["hand_counts"]
+    counts = view.hand_counts
     hidden = tuple(0 if (s == seat and own is not None) else counts[s] for s in range(n))
     shown: list[set[Card]] = [set() for _ in range(n)]
     gone = {c for p in played for c in p}
-    for d in view.get("declarations") or ():
-        cs = d.get("cards") if isinstance(d, Mapping) else None
-        who = d.get("seat") if isinstance(d, Mapping) else None
-        if isinstance(cs, list) and isinstance(who, int) and who != seat and 0 <= who < n:
-            shown[who].update(c for c in map(card, cs) if c not in gone)
+    for d in view.declarations:
+        if d.cards is not None and d.seat != seat and 0 <= d.seat < n:
+            shown[d.seat].update(c for c in d.cards if c not in gone)
     hidden = tuple(h - len(shown[s]) for s, h in enumerate(hidden))
     return Knowledge(
         n,
@@ -129,50 +114,92 @@ def knowledge(view: Json, seat: int, deck: tuple[Card, ...], extra: int, public:
     )
 
 
-# the last knowledge drawn from, with its unknown cards and the order its seats are filled in: a
-# search draws hundreds of deals from one knowledge, and both cost more than the draw itself (one
-# entry, replaced whole, so threads sharing it at worst recompute)
-_PREPARED: tuple[Knowledge | None, tuple[Card, ...], tuple[int, ...]] = (None, (), ())
+# -- the combinations a view announces without their cards ---------------------------------------
+
+NATURAL = "789TJQKA"
 
 
-def _prepared(k: Knowledge) -> tuple[tuple[Card, ...], tuple[int, ...]]:
-    global _PREPARED
-    last = _PREPARED
-    if last[0] is k:
-        return last[1], last[2]
-    pool = k.unknown()
-    # the most constrained seats first: fewest cards they may hold per card they need
-    order = sorted(
-        (s for s in range(k.players) if k.hidden[s] > 0),
-        key=lambda s: (sum(1 for c in pool if c.suit not in k.voids[s]) - k.hidden[s], s),
-    )
-    _PREPARED = (k, tuple(pool), tuple(order))
-    return _PREPARED[1], _PREPARED[2]
+@dataclass(frozen=True)
+class Announced(Knowledge):
+    """A seat's knowledge with the combinations the others announced but did not show: for each, the
+    seat and every set of cards that could make it (`options`). An imagined deal places one of them
+    first (`draw`), so that it holds what was announced: drawn blind, most deals did not (in Baloot
+    nine draws in ten were refused for it, and a deal kept after ten refusals did not fit the view)."""
+
+    combos: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = ()
+    # seats whose announcements are all in view, with the lengths of the runs they announced (a run
+    # of five or more counted as five): a deal gives each exactly those runs
+    runs: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
-def imagine(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
-    """One deal of the unknown cards: each seat's hidden cards (voids respected, its shown cards
-    included) and the cards outside the hands, in a random order. None if the draw got stuck (the
-    caller draws again)."""
-    unknown, order = _prepared(k)
-    pool = list(unknown)
-    rng.shuffle(pool)
-    hands: list[list[Card]] = [
-        sorted(k.shown[s], key=k.deck.index) if k.shown else [] for s in range(k.players)
-    ]
-    for s in order:
-        need = k.hidden[s]
-        taken: list[Card] = []
-        rest: list[Card] = []
-        for c in pool:
-            if len(taken) < need and c.suit not in k.voids[s]:
-                taken.append(c)
-            else:
-                rest.append(c)
-        if len(taken) < need:
-            return None
-        hands[s].extend(taken)
-        pool = rest
-    if len(pool) < k.extra:
-        return None
-    return hands, pool[: k.extra]
+def _runs_of(length: int, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
+    have = set(deck)
+    out = []
+    for s in "SHDC":
+        for lo in range(len(NATURAL) - length + 1):
+            cs = tuple(card(NATURAL[i] + s) for i in range(lo, lo + length))
+            if all(c in have for c in cs):
+                out.append(cs)
+    return out
+
+
+def _quartets_of(ranks: str, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
+    have = set(deck)
+    out = []
+    for r in ranks:
+        cs = tuple(card(r + s) for s in "SHDC")
+        if all(c in have for c in cs):
+            out.append(cs)
+    return out
+
+
+def combination_cards(kind: str, points: int, deck: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every set of cards that makes an announced combination: Blot's `run` (20, 50, 100: three, four,
+    five in a row) and `quartet`; Baloot's `sira`, `fifty`, `hundred` (five in a row, or four tens,
+    jacks, queens or kings) and `four-hundred` (four aces)."""
+    if kind == "run":
+        return _runs_of(3 if points == 20 else 4 if points == 50 else 5, deck)
+    if kind == "quartet":
+        return _quartets_of("9TJQKA", deck)
+    if kind == "sira":
+        return _runs_of(3, deck)
+    if kind == "fifty":
+        return _runs_of(4, deck)
+    if kind == "hundred":
+        return _runs_of(5, deck) + _quartets_of("TJQK", deck)
+    if kind == "four-hundred":
+        return _quartets_of("A", deck)
+    return []
+
+
+def announced(
+    k: Knowledge,
+    hidden_combos: Sequence[tuple[int, str, int]],
+    runs: Sequence[tuple[int, Sequence[int]]] = (),
+) -> Knowledge:
+    """`k` with the combinations (seat, kind, points) announced without their cards: the card sets
+    that could make each, given what the seat played and the suits it showed it lacks; and the seats
+    whose announcements are all in view, with the lengths of their runs (none: no three in a row)."""
+    unknown = set(k.unknown())
+    out = []
+    for seat, kind, points in hidden_combos:
+        if seat == k.seat or not 0 <= seat < k.players:
+            continue
+        mine = set(k.played[seat]) | (set(k.shown[seat]) if k.shown else set())
+        options = tuple(
+            cs
+            for cs in combination_cards(kind, points, k.deck)
+            if all(c in mine or (c in unknown and c.suit not in k.voids[seat]) for c in cs)
+            and sum(1 for c in cs if c not in mine) <= k.hidden[seat]
+        )
+        if options:
+            out.append((seat, options))
+    exact = tuple((s, tuple(sorted(min(5, x) for x in r))) for s, r in runs if s != k.seat)
+    if not out and not exact:
+        return k
+    return Announced(**{f.name: getattr(k, f.name) for f in fields(Knowledge)}, combos=tuple(out), runs=exact)
+
+
+def run_lengths(hand: Sequence[Card]) -> tuple[int, ...]:
+    """The lengths of the hand's runs of three or more (five or more counted as five), shortest first."""
+    return tuple(sorted(min(5, length) for _, length, _ in mask_runs(hand_mask(hand))))

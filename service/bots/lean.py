@@ -3,27 +3,32 @@
 A playout plays the rest of an imagined deal with the rule of thumb for every seat, thousands of
 times a move, and the validating engine (immutable states, interned actions, reasons for refusals)
 spends most of a playout on what a playout never needs. Here a card is an index into the family's
-deck, a hand a list of indices, a trick a list; the legal cards come from the same duties as the
-engine's (follow suit; in the Belote family trump, overtrump, raise on a trump lead, the partner's
-exemption, Baloot's closed doubled lead), and the score from the rules' own pure scoring functions
-(`seat_score`, `bazar_score`, `duel_score`, `score_summary`), so each rule still lives in one place.
+deck, a hand a list of indices (and, in the Belote family, a bit mask), a trick a list. What the
+rules decide comes from the rules' own code: the Belote family's duties from `belote.duties.playable`
+and Baloot's `locked_lead` (`Duties`, a table of their answers), the scores from the rules' pure
+scoring functions (`seat_score`, `bazar_score`, `duel_score`, `score_summary`). Each family's rule
+of thumb is written once here (`oh_thumb` and `nearest_bid`, `bel_thumb`) and the bots' policies on
+engine states call the same functions.
 
-A simulator starts from an engine state in the play phase (`from_state`); tests/bots/test_lean.py
-holds it equal to the engine: random playouts give the same legal cards, trick winners and scores.
-The rule of thumb here (`thumb`) is the families' (`ohhell.policy`, `belote.play_card`) on indices.
+A simulator starts from an engine state in the play phase; tests/bots/test_lean.py checks it against
+the engine: every card it allows is one the engine allows, tricks and scores are the engine's.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from ..rules.baloot.cardplay import duties, locked_lead
 from ..rules.baloot.projects import best_team, team_points
 from ..rules.baloot.scoring import Summary, score_summary
 from ..rules.belote.cards import DECK_32, LAST_TRICK
-from ..rules.belote.duties import TRUMP_LEAD_ALWAYS, TRUMP_LEAD_OPPONENT, UNDERTRUMP_FREE
+from ..rules.belote.duties import BeloteDuties, playable
+from ..rules.blot.options import capot_value
+from ..rules.blot.scoring import Tally, bazar_score, duel_score
 from ..rules.cards import RANKS, SUITS, Card, Suit
 from ..rules.ohhell.options import TRICKS_PLUS_TEN
 from ..rules.ohhell.scoring import seat_score
@@ -46,6 +51,9 @@ OH_STRENGTH: list[list[int]] = [[i % 13 + (20 if i // 13 == t else 0) for i in r
 # order of their letters (C, D, H, S), as `ohhell.policy` breaks the tie
 _LETTER = [sorted(s.value for s in SUITS).index(s.value) for s in SUITS]
 OH_LOW: list[list[int]] = [[4 * OH_STRENGTH[t][i] + _LETTER[i // 13] for i in range(52)] for t in range(5)]
+# the two orders as key functions, by trump
+OH_KEY: list[Callable[[int], int]] = [t.__getitem__ for t in OH_STRENGTH]
+OH_LOW_KEY: list[Callable[[int], int]] = [t.__getitem__ for t in OH_LOW]
 
 
 def ohhell_estimate(hand: list[int], trump: int, n: int, size: int) -> float:
@@ -74,6 +82,54 @@ def ohhell_estimate(hand: list[int], trump: int, n: int, size: int) -> float:
     return est * scale
 
 
+def nearest_bid(options: Iterable[int], estimate: float) -> int:
+    """The Oh Hell family's call by thumb: the open bid nearest the hand's trick count, the lower of
+    two as near."""
+    return min(options, key=lambda v: (abs(v - estimate), v))
+
+
+def oh_winning(trick: Sequence[int], leader: int, n: int, trump: int) -> tuple[int, int]:
+    """The card winning a trick so far and its seat ((-1, 0) for an empty trick)."""
+    s = OH_STRENGTH[trump]
+    best, seat = -1, 0
+    for i, c in enumerate(trick):
+        if best < 0 or ((OH_SUIT[c] == OH_SUIT[best] or OH_SUIT[c] == trump) and s[c] > s[best]):
+            best, seat = c, (leader + i) % n
+    return best, seat
+
+
+def oh_thumb(
+    legal: list[int], trick: list[int], best: int, need: int, plus_ten: bool, n: int, trump: int
+) -> int:
+    """The Oh Hell family's rule of thumb for a card, written once: the bots' policy on an engine
+    state (`ohhell.policy`), the simulator's `thumb` and its playouts all call it. A seat scores by
+    making its call exactly: while it `need`s tricks (its call less the tricks it won), lead its
+    strongest card, win with the cheapest winner when last to play and the strongest otherwise;
+    once it has enough, lead its lowest card (equal ranks: the suits in the order of their letters)
+    and play the highest card that still loses. Where every trick scores (`plus_ten`, tricks plus
+    ten), a lost call takes every trick it can. `best` is the card winning the `trick` so far."""
+    if len(legal) == 1:
+        return legal[0]
+    if need < 0 and plus_ten:
+        need = 1  # the call is lost, and every trick still scores: take them
+    if not trick:
+        return max(legal, key=OH_KEY[trump]) if need > 0 else min(legal, key=OH_LOW_KEY[trump])
+    s = OH_STRENGTH[trump]
+    key = OH_KEY[trump]
+    top = s[best]
+    bs = OH_SUIT[best]
+    suit = OH_SUIT
+    winners = [c for c in legal if s[c] > top and (suit[c] == bs or suit[c] == trump)]
+    last = len(trick) == n - 1
+    if need > 0:
+        if winners:
+            return min(winners, key=key) if last else max(winners, key=key)
+        return min(legal, key=key)
+    if len(winners) < len(legal):
+        return max((c for c in legal if c not in winners), key=key)
+    return max(legal, key=key) if last else min(legal, key=key)
+
+
 class OhHellSim:
     """The play of an Oh Hell family hand, from an engine state in its play phase."""
 
@@ -93,10 +149,11 @@ class OhHellSim:
         self.bidding: bool = st.phase == "bidding"
         self.trump = suit_index(st.auction.trump_suit)
         self.strength = OH_STRENGTH[self.trump]
-        self.hands: list[list[int]] = [[OH_INDEX[c] for c in h] for h in st.hands]
+        index = OH_INDEX.__getitem__
+        self.hands: list[list[int]] = [list(map(index, h)) for h in st.hands]
         self.leader: int = st.leader
         self.to_act: int = st.to_act
-        self.trick: list[int] = [OH_INDEX[c] for c in st.trick]
+        self.trick: list[int] = list(map(index, st.trick))
         self.won: list[int] = list(st.won)
         if self.bidding:
             self.bids = [-1] * n
@@ -106,15 +163,7 @@ class OhHellSim:
             self.bids = st.seat_bids()
         self.method: str = st.table.method
         self.left = sum(len(h) for h in self.hands)
-        self.best = -1
-        self.best_seat = 0
-        strength = self.strength
-        for i, c in enumerate(self.trick):
-            if self.best < 0 or (
-                (OH_SUIT[c] == OH_SUIT[self.best] or OH_SUIT[c] == self.trump)
-                and strength[c] > strength[self.best]
-            ):
-                self.best, self.best_seat = c, (self.leader + i) % n
+        self.best, self.best_seat = oh_winning(self.trick, self.leader, n, self.trump)
 
     @staticmethod
     def can_start(st: Any) -> bool:
@@ -137,9 +186,8 @@ class OhHellSim:
             self.to_act = seat + 1 if seat + 1 < self.n else 0
 
     def thumb_bid(self) -> int:
-        """The rule of thumb's call (`ohhell.estimate_bid`): the open bid nearest the hand's count."""
-        e = self.estimate(self.to_act)
-        return min(self.bid_options(), key=lambda v: (abs(v - e), v))
+        """The rule of thumb's call (`nearest_bid`)."""
+        return nearest_bid(self.bid_options(), self.estimate(self.to_act))
 
     def estimate(self, seat: int) -> float:
         """The hand's trick count (`ohhell_estimate`)."""
@@ -189,42 +237,18 @@ class OhHellSim:
         return winner
 
     def thumb(self) -> int:
-        """The family's rule of thumb (`ohhell.policy`): win while the call needs tricks, duck after."""
-        legal = self.legal()
-        if len(legal) == 1:
-            return legal[0]
+        """The rule of thumb's card for the seat to act (`oh_thumb`)."""
         seat = self.to_act
-        s = self.strength
-        need = self.bids[seat] - self.won[seat]
-        if need < 0 and self.method == TRICKS_PLUS_TEN:
-            need = 1  # the call is lost, and every trick still scores: take them
-        if not self.trick:
-            return (
-                max(legal, key=s.__getitem__) if need > 0 else min(legal, key=OH_LOW[self.trump].__getitem__)
-            )
-        best = self.best
-        top = s[best]
-        bs = OH_SUIT[best]
-        trump = self.trump
-        winners = [c for c in legal if s[c] > top and (OH_SUIT[c] == bs or OH_SUIT[c] == trump)]
-        if need > 0:
-            if winners:
-                last = len(self.trick) == self.n - 1
-                return min(winners, key=s.__getitem__) if last else max(winners, key=s.__getitem__)
-            return min(legal, key=s.__getitem__)
-        if len(winners) < len(legal):
-            return max((c for c in legal if c not in winners), key=s.__getitem__)
-        last = len(self.trick) == self.n - 1
-        return max(legal, key=s.__getitem__) if last else min(legal, key=s.__getitem__)
+        return oh_thumb(self.legal(), self.trick, self.best, self.bids[seat] - self.won[seat],
+                        self.method == TRICKS_PLUS_TEN, self.n, self.trump)  # fmt: skip
 
     def play_out(self, rand: Callable[[], float] | None = None) -> None:
         """Plays the rest of the hand by the rule of thumb: the calls left (`thumb_bid`), then the
-        cards, card for card what `thumb` then `play` would play, in one loop on local names. A
-        playout is most of what a tree iteration costs, and the stepwise calls, each reading the
-        state's fields again, cost about twice this loop (tests/bots/test_lean.py holds the two
-        equal). With `rand` (numbers in [0, 1)) every call and card is at random instead, uniform
-        among those open: the random playout of a plain Monte Carlo search, and the like-for-like
-        measure beside OpenSpiel's (`bench.anchors`)."""
+        cards (`oh_thumb`), in one loop on local names: a playout is most of what a tree iteration
+        costs, and the stepwise `thumb` and `play`, each reading the state's fields again, cost
+        about twice this loop. With `rand` (numbers in [0, 1)) every call and card is at random
+        instead, uniform among those open: the random playout of a plain Monte Carlo search, and
+        the like-for-like measure beside OpenSpiel's (`bench.anchors`)."""
         while self.bidding:
             if rand is None:
                 self.bid(self.thumb_bid())
@@ -240,46 +264,35 @@ class OhHellSim:
         won = self.won
         bids = self.bids
         s = self.strength
-        key = s.__getitem__
-        low = OH_LOW[self.trump].__getitem__
         trump = self.trump
+        thumb = oh_thumb
         plus_ten = self.method == TRICKS_PLUS_TEN
         suit = OH_SUIT
         seat = self.to_act
         leader = self.leader
         best = self.best
         best_seat = self.best_seat
+        # each seat's cards of each suit, in the hand's order: the cards that follow the suit led
+        by_suit: list[list[list[int]]] = []
+        for h in hands:
+            mine: list[list[int]] = [[], [], [], []]
+            for c in h:
+                mine[suit[c]].append(c)
+            by_suit.append(mine)
+        led = suit[trick[0]] if trick else 0
         while left:
             hand = hands[seat]
-            if trick:
-                led = suit[trick[0]]
-                legal = [c for c in hand if suit[c] == led] or hand
-            else:
-                legal = hand
+            legal = (by_suit[seat][led] or hand) if trick else hand
             if rand is not None:
                 c = legal[int(rand() * len(legal))]
             elif len(legal) == 1:
                 c = legal[0]
             else:
-                need = bids[seat] - won[seat]
-                if need < 0 and plus_ten:
-                    need = 1  # the call is lost, and every trick still scores: take them
-                if not trick:
-                    c = max(legal, key=key) if need > 0 else min(legal, key=low)
-                else:
-                    top = s[best]
-                    bs = suit[best]
-                    winners = [x for x in legal if s[x] > top and (suit[x] == bs or suit[x] == trump)]
-                    if need > 0:
-                        if winners:
-                            c = min(winners, key=key) if len(trick) == n - 1 else max(winners, key=key)
-                        else:
-                            c = min(legal, key=key)
-                    elif len(winners) < len(legal):
-                        c = max((x for x in legal if x not in winners), key=key)
-                    else:
-                        c = max(legal, key=key) if len(trick) == n - 1 else min(legal, key=key)
+                c = thumb(legal, trick, best, bids[seat] - won[seat], plus_ten, n, trump)
             hand.remove(c)
+            by_suit[seat][suit[c]].remove(c)
+            if not trick:
+                led = suit[c]
             left -= 1
             if best < 0 or ((suit[c] == suit[best] or suit[c] == trump) and s[c] > s[best]):
                 best, best_seat = c, seat
@@ -421,17 +434,221 @@ def ohhell_tree(
 
 BEL_INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK_32)}
 BEL_SUIT: list[int] = [SUITS.index(c.suit) for c in DECK_32]
-BEL_JACK: list[bool] = [c.rank == "J" for c in DECK_32]
-_NEVER, _OPPONENT, _ALWAYS = 0, 1, 2
+BEL_CARD: list[Card] = list(DECK_32)
+BIT: list[int] = [1 << i for i in range(32)]
+SUIT_MASK: list[int] = [sum(BIT[i] for i in range(32) if BEL_SUIT[i] == s) for s in range(4)]
+
+
+class Duties:
+    """The cards a seat may play to a trick, from the rules' own `belote.duties.playable` (a table
+    filled from it as the playouts meet each case, kept per contract's trump and duties).
+
+    The family's duties read only the hand's cards of the suit led and of the trump suit (follow,
+    raise, trump, overtrump), and what they allow is either the whole hand or some of those cards,
+    all of one suit (the suit led, or trumps). So a case is those cards, the suit led, the card
+    winning and whether the partner holds it: `playable` is asked once per case with those cards
+    and one card of another suit standing for the rest of the hand, and its answer kept as the
+    cards it allows (in the deck's order: one suit, so the rule of thumb's orders break no tie by
+    it), or None for the whole hand. Baloot's closed doubled lead is the rules'
+    `baloot.cardplay.locked_lead`, asked likewise."""
+
+    __slots__ = ("cases", "duties", "lead", "relevant", "strength", "trump", "trump_suit")
+
+    def __init__(
+        self,
+        trump: Suit | None,
+        strength: Mapping[Card, int],
+        duties: BeloteDuties,
+        lead: Callable[[tuple[Card, ...], Suit | None], tuple[Card, ...]] | None,
+    ) -> None:
+        self.trump_suit = trump
+        self.trump = suit_index(trump)
+        self.strength = strength
+        self.duties = duties
+        self.lead = lead
+        # the cards a case reads, by the suit led: that suit's and the trumps
+        trumps = SUIT_MASK[self.trump] if self.trump >= 0 else 0
+        self.relevant = [SUIT_MASK[led] | trumps for led in range(4)]
+        self.cases: dict[int, tuple[int, ...] | None] = {}
+
+    def legal(self, hand: list[int], mask: int, trick: list[int], best: int, partner: bool) -> Sequence[int]:
+        """The playable cards of `hand` (`mask` the same cards as a bit mask)."""
+        if not trick:
+            if self.lead is None:
+                return hand
+            return [BEL_INDEX[c] for c in self.lead(tuple(BEL_CARD[c] for c in hand), self.trump_suit)]
+        led = BEL_SUIT[trick[0]]
+        rel = mask & self.relevant[led]
+        if not rel:
+            return hand
+        key = (((rel << 5) | best) << 3) | (led << 1) | partner
+        cases = self.cases
+        if key in cases:
+            found = cases[key]
+        else:
+            if len(cases) >= CASES:
+                cases.clear()
+            found = cases[key] = self._ask(rel, trick[0], best, partner)
+        return hand if found is None else found
+
+    def _ask(self, rel: int, lead: int, best: int, partner: bool) -> tuple[int, ...] | None:
+        led = BEL_SUIT[lead]
+        other = next(c for c in DECK_32 if SUITS.index(c.suit) not in (led, self.trump))
+        hand = (*(BEL_CARD[c] for c in range(32) if rel & BIT[c]), other)
+        trick = (BEL_CARD[lead],)
+        allowed = playable(hand, trick, self.trump_suit, BEL_CARD[best], partner, self.strength, self.duties)
+        if other in allowed:
+            return None
+        return tuple(BEL_INDEX[c] for c in allowed)
+
+
+# the cases a table keeps, cleared whole past this (4,000 random playouts of each of 20 deals met at
+# most 3,904 in one table), and the tables kept (one per trump, duties and lead rule met: about 30)
+CASES = 8192
+DUTY_TABLES = 32
+_DUTIES: dict[tuple[Suit | None, int, BeloteDuties, object], Duties] = {}
+
+
+def duties_for(
+    trump: Suit | None,
+    strength: Mapping[Card, int],
+    duties: BeloteDuties,
+    lead: Callable[[tuple[Card, ...], Suit | None], tuple[Card, ...]] | None = None,
+) -> Duties:
+    """The table for a contract's trump and the game's duties (one per combination met, boundedly)."""
+    key = (trump, id(strength), duties, lead)
+    found = _DUTIES.get(key)
+    if found is None or found.strength is not strength:
+        if len(_DUTIES) >= DUTY_TABLES:
+            _DUTIES.clear()
+        found = _DUTIES[key] = Duties(trump, strength, duties, lead)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class BelTables:
+    """A contract's card tables by index: the engine's strength and points, for each card the cards
+    of its suit that beat it as a bit mask (a card is a master once these are out), the trump suit's
+    mask, and the rule of thumb's orders as single keys (points then strength, points then strength
+    reversed, strength then points reversed: strength and points are below 256)."""
+
+    strength: list[int]
+    values: list[int]
+    above: list[int]
+    trumps: int
+    cheap: list[int]  # (points, strength)
+    rich: list[int]  # (points, -strength)
+    low_win: list[int]  # (strength, -points)
+
+
+_TABLES: dict[tuple[int, int, Suit | None], tuple[Mapping[Card, int], Mapping[Card, int], BelTables]] = {}
+
+
+def bel_tables(strength: Mapping[Card, int], values: Mapping[Card, int], trump: Suit | None) -> BelTables:
+    """The tables of the engine's `strength` and `values` (kept per pair of the engine's own tables,
+    which it shares between states; boundedly)."""
+    key = (id(strength), id(values), trump)
+    found = _TABLES.get(key)
+    if found is not None and found[0] is strength and found[1] is values:
+        return found[2]
+    s = [strength[c] for c in DECK_32]
+    v = [values[c] for c in DECK_32]
+    above = [sum(BIT[j] for j in range(32) if BEL_SUIT[j] == BEL_SUIT[i] and s[j] > s[i]) for i in range(32)]
+    t = suit_index(trump)
+    trumps = sum(BIT[j] for j in range(32) if BEL_SUIT[j] == t)
+    tables = BelTables(
+        s,
+        v,
+        above,
+        trumps,
+        [v[i] * 256 + s[i] for i in range(32)],
+        [v[i] * 256 - s[i] for i in range(32)],
+        [s[i] * 256 - v[i] for i in range(32)],
+    )
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    _TABLES[key] = (strength, values, tables)
+    return tables
+
+
+def bel_thumb(
+    legal: Sequence[int],
+    hand: int,
+    trick: list[int],
+    best: int,
+    partner_wins: bool,
+    gone: int,
+    ours: bool,
+    n: int,
+    trump: int,
+    t: BelTables,
+) -> int:
+    """The Belote family's rule of thumb for a card, written once, on indices: the simulator's
+    `thumb` and its playouts call it, and so does `belote.play_card` on an engine state (whose
+    module doc says what it plays). `hand` is the seat's hand and `gone` the cards played (the
+    trick's too) as bit masks; `best` the card winning the `trick` so far, `partner_wins` whether
+    the partner played it; `ours` whether the seat's side holds the contract."""
+    if len(legal) == 1:
+        return legal[0]
+    suit = BEL_SUIT
+    s = t.strength
+    above = t.above
+    if not trick:
+        if ours:
+            trumps = [c for c in legal if suit[c] == trump]
+            known = gone | hand
+            size = 8 if n == 4 else 6  # the duel's deck has no sevens or eights
+            if trumps and (known & t.trumps).bit_count() < size:
+                top = max(trumps, key=s.__getitem__)
+                if not above[top] & ~known:
+                    return top
+                if len(trumps) >= 3:
+                    return min(trumps, key=s.__getitem__)
+        if len(legal) == hand.bit_count():  # the whole hand
+            unknown = ~(gone | hand)
+        else:
+            lknown = gone
+            for c in legal:
+                lknown |= BIT[c]
+            unknown = ~lknown
+        plain = [c for c in legal if suit[c] != trump]
+        sure = [c for c in plain if not above[c] & unknown]
+        if sure:
+            return max(sure, key=t.values.__getitem__)
+        return min(plain or legal, key=t.cheap.__getitem__)
+    last = len(trick) == n - 1
+    if partner_wins and (last or suit[best] == trump or not above[best] & ~(gone | hand)):
+        side = [c for c in legal if suit[c] != trump] or legal
+        return max(side, key=t.rich.__getitem__)
+    top_s = s[best]
+    bs = suit[best]
+    winners = [c for c in legal if s[c] > top_s and (suit[c] == bs or suit[c] == trump)]
+    if winners:
+        cheapest = min(winners, key=t.low_win.__getitem__)
+        if last:
+            v = t.values
+            cv = v[cheapest]
+            risky = [c for c in winners if v[c] > cv]
+            if risky:
+                unknown = ~(gone | hand)
+                risky = [c for c in risky if above[c] & unknown]
+            if risky:
+                return max(risky, key=t.rich.__getitem__)
+            return cheapest
+        top = max(winners, key=s.__getitem__)
+        if suit[top] == trump and bs != trump:
+            return cheapest
+        return top
+    return min(legal, key=t.cheap.__getitem__)
 
 
 class BeloteSim:
     """The play of a Belote family deal (Bazar Blot, the duel, Baloot) from an engine state in its
-    play phase. `strength` and `values` are the engine's tables for the contract's trump."""
+    play phase. `strength` and `values` are the engine's tables for the contract's trump; the cards
+    each seat may play come from the rules' duties (`Duties`), the rule of thumb's from `bel_thumb`."""
 
-    __slots__ = ("above", "best", "best_seat", "declarer", "exempt", "gone", "hands", "leader", "left",
-                 "locked", "n", "points", "raise_", "score", "strength", "to_act", "trick", "trump",
-                 "undertrump_free", "values", "won")  # fmt: skip
+    __slots__ = ("best", "best_seat", "declarer", "duties", "gone", "hands", "leader", "left", "masks",
+                 "n", "points", "score", "tables", "to_act", "trick", "trump", "won")  # fmt: skip
 
     def __init__(
         self,
@@ -439,96 +656,81 @@ class BeloteSim:
         trump: Suit | None,
         strength: dict[Card, int],
         values: dict[Card, int],
-        duties: Any,
-        locked: bool,
+        duties: Duties,
         declarer: int,
-        score: Any,
+        score: Callable[[tuple[int, int], tuple[int, int]], list[int]],
     ) -> None:
-        self.n: int = len(st.hands)
+        n = len(st.hands)
+        self.n = n
         self.trump = suit_index(trump)
-        self.strength, self.values, self.above = _tables(strength, values)
-        self.raise_ = (
-            _ALWAYS
-            if duties.trump_lead == TRUMP_LEAD_ALWAYS
-            else _OPPONENT
-            if duties.trump_lead == TRUMP_LEAD_OPPONENT
-            else _NEVER
-        )
-        self.undertrump_free: bool = duties.undertrump == UNDERTRUMP_FREE
-        self.exempt: bool = duties.partner_exemption
-        self.locked = locked
+        self.tables = bel_tables(strength, values, trump)
+        self.duties = duties
         self.declarer = declarer
         self.score = score
-        self.hands: list[list[int]] = [[BEL_INDEX[c] for c in h] for h in st.hands]
+        index = BEL_INDEX.__getitem__
+        self.hands: list[list[int]] = [list(map(index, h)) for h in st.hands]
+        bit = BIT.__getitem__
+        self.masks = [sum(map(bit, h)) for h in self.hands]  # distinct bits: the sum is their union
         self.leader: int = st.leader
         self.to_act: int = st.to_act
-        self.trick: list[int] = [BEL_INDEX[c] for c in st.trick]
+        self.trick: list[int] = list(map(index, st.trick))
         self.won: list[int] = [0, 0]
         self.points: list[int] = [0, 0]
-        self.gone: set[int] = set()
+        gone = 0
         for p in st.tricks:
-            self.gone.update(BEL_INDEX[c] for c in p.cards)
+            for c in p.cards:
+                gone |= BIT[index(c)]
             self.won[p.winner % 2] += 1
             self.points[p.winner % 2] += p.points
-        self.gone.update(self.trick)
+        for c in self.trick:
+            gone |= BIT[c]
+        self.gone = gone
         self.left = sum(len(h) for h in self.hands)
         self.best = -1
         self.best_seat = 0
+        s = self.tables.strength
         for i, c in enumerate(self.trick):
-            self._raise_best(c, (self.leader + i) % self.n)
+            best = self.best
+            if best < 0 or ((BEL_SUIT[c] == BEL_SUIT[best] or BEL_SUIT[c] == self.trump) and s[c] > s[best]):
+                self.best, self.best_seat = c, (self.leader + i) % n
 
-    def _raise_best(self, c: int, seat: int) -> None:
-        best = self.best
-        s = self.strength
-        if best < 0 or ((BEL_SUIT[c] == BEL_SUIT[best] or BEL_SUIT[c] == self.trump) and s[c] > s[best]):
-            self.best, self.best_seat = c, seat
-
-    def legal(self) -> list[int]:
+    def legal(self) -> Sequence[int]:
         seat = self.to_act
-        hand = self.hands[seat]
-        trick = self.trick
-        trump = self.trump
-        if not trick:
-            if self.locked:
-                return [c for c in hand if BEL_SUIT[c] != trump] or hand
-            return hand
-        led = BEL_SUIT[trick[0]]
         partner = self.n == 4 and self.best_seat == (seat + 2) % 4
-        s = self.strength
-        follow = [c for c in hand if BEL_SUIT[c] == led]
-        if follow:
-            if led == trump and (self.raise_ == _ALWAYS or (self.raise_ == _OPPONENT and not partner)):
-                top = s[self.best]
-                return [c for c in follow if s[c] > top] or follow
-            return follow
-        if trump < 0 or (partner and self.exempt):
-            return hand
-        trumps = [c for c in hand if BEL_SUIT[c] == trump]
-        if not trumps:
-            return hand
-        if BEL_SUIT[self.best] == trump:
-            top = s[self.best]
-            higher = [c for c in trumps if s[c] > top]
-            if higher:
-                return higher
-            if self.undertrump_free:
-                return hand
-        return trumps
+        return self.duties.legal(self.hands[seat], self.masks[seat], self.trick, self.best, partner)
+
+    def ours(self, seat: int) -> bool:
+        """Whether `seat`'s side holds the contract."""
+        d = self.declarer
+        return d >= 0 and (d % 2 == seat % 2 if self.n == 4 else d == seat)
+
+    def thumb(self) -> int:
+        """The rule of thumb's card for the seat to act (`bel_thumb`)."""
+        seat = self.to_act
+        partner = self.n == 4 and self.best_seat == (seat + 2) % 4
+        legal = self.duties.legal(self.hands[seat], self.masks[seat], self.trick, self.best, partner)
+        return bel_thumb(legal, self.masks[seat], self.trick, self.best, partner, self.gone, self.ours(seat),
+                         self.n, self.trump, self.tables)  # fmt: skip
 
     def play(self, c: int) -> int | None:
+        """Plays `c` for the seat to act; the trick's winner when it completes it."""
         seat = self.to_act
         hand = self.hands[seat]
         hand.remove(c)
+        self.masks[seat] ^= BIT[c]
         self.left -= 1
-        self.gone.add(c)
-        self._raise_best(c, seat)
+        self.gone |= BIT[c]
+        best = self.best
+        s = self.tables.strength
+        if best < 0 or ((BEL_SUIT[c] == BEL_SUIT[best] or BEL_SUIT[c] == self.trump) and s[c] > s[best]):
+            self.best, self.best_seat = c, seat
         trick = self.trick
         trick.append(c)
         if len(trick) < self.n:
             self.to_act = seat + 1 if seat + 1 < self.n else 0
             return None
         winner = self.best_seat
-        v = self.values
+        v = self.tables.values
         pts = sum(v[x] for x in trick)
         if not hand:
             pts += LAST_TRICK
@@ -539,96 +741,112 @@ class BeloteSim:
         self.leader = self.to_act = winner
         return winner
 
-    def thumb(self) -> int:
-        """The family's rule of thumb (`belote.play_card`) on indices."""
-        legal = self.legal()
-        if len(legal) == 1:
-            return legal[0]
-        seat = self.to_act
+    def play_out(self, rand: Callable[[], float] | None = None) -> None:
+        """Plays the rest of the hand: every card by the rule of thumb (`bel_thumb`), or with `rand`
+        (numbers in [0, 1)) at random among those the duties allow, card for card what `thumb` or
+        `legal` then `play` would play, in one loop on local names (a playout is what a move's
+        search spends its time on)."""
+        left = self.left
+        if not left:
+            return
         n = self.n
-        s = self.strength
-        v = self.values
-        trump = self.trump
+        hands = self.hands
+        masks = self.masks
         trick = self.trick
-        above = self.above
-        ours = self.declarer >= 0 and (self.declarer % 2 == seat % 2 if n == 4 else self.declarer == seat)
-        if not trick:
-            trumps = [c for c in legal if BEL_SUIT[c] == trump]
-            if ours and trumps:
-                known = self.gone.union(self.hands[seat])
-                size = 8 if n == 4 else 6  # the duel's deck has no sevens or eights
-                if sum(1 for c in known if BEL_SUIT[c] == trump) < size:
-                    top = max(trumps, key=s.__getitem__)
-                    if above[top].issubset(known):
-                        return top
-                    if len(trumps) >= 3:
-                        return min(trumps, key=s.__getitem__)
-            lknown = self.gone.union(legal)
-            sure = [c for c in legal if BEL_SUIT[c] != trump and above[c].issubset(lknown)]
-            if sure:
-                return max(sure, key=v.__getitem__)
-            side = [c for c in legal if BEL_SUIT[c] != trump] or legal
-            return min(side, key=lambda c: (v[c], s[c]))
+        won = self.won
+        points = self.points
+        t = self.tables
+        s = t.strength
+        v = t.values
+        trump = self.trump
+        suit = BEL_SUIT
+        bit = BIT
+        legal_of = self.duties.legal
+        thumb = bel_thumb
+        ours = [self.ours(x) for x in range(n)]
+        after = [(x + 1) % n for x in range(n)]  # the next seat to play
+        mate = [(x + 2) % 4 if n == 4 else -1 for x in range(n)]  # the partner (none in the duel)
+        gone = self.gone
+        seat = self.to_act
+        leader = self.leader
         best = self.best
-        partner_wins = n == 4 and self.best_seat == (seat + 2) % n
-        last = len(trick) == n - 1
-        if partner_wins and (
-            last or BEL_SUIT[best] == trump or above[best].issubset(self.gone.union(self.hands[seat]))
-        ):
-            side = [c for c in legal if BEL_SUIT[c] != trump] or legal
-            return max(side, key=lambda c: (v[c], -s[c]))
-        top_s = s[best]
-        bs = BEL_SUIT[best]
-        winners = [c for c in legal if s[c] > top_s and (BEL_SUIT[c] == bs or BEL_SUIT[c] == trump)]
-        if winners:
-            cheapest = min(winners, key=lambda c: (s[c], -v[c]))
-            if last:
-                cv = v[cheapest]
-                risky = [c for c in winners if v[c] > cv]
-                if risky:
-                    known = self.gone.union(self.hands[seat])
-                    risky = [c for c in risky if not above[c].issubset(known)]
-                if risky:
-                    return max(risky, key=lambda c: (v[c], -s[c]))
-                return cheapest
-            top = max(winners, key=s.__getitem__)
-            if BEL_SUIT[top] == trump and bs != trump:
-                return cheapest
-            return top
-        return min(legal, key=lambda c: (v[c], s[c]))
+        best_seat = self.best_seat
+        pts = sum([v[x] for x in trick])
+        while left:
+            hand = hands[seat]
+            mask = masks[seat]
+            partner = best_seat == mate[seat]
+            legal = legal_of(hand, mask, trick, best, partner)
+            if rand is not None:
+                c = legal[int(rand() * len(legal))]
+            elif len(legal) == 1:
+                c = legal[0]
+            else:
+                c = thumb(legal, mask, trick, best, partner, gone, ours[seat], n, trump, t)
+            hand.remove(c)
+            masks[seat] = mask ^ bit[c]
+            gone |= bit[c]
+            left -= 1
+            if best < 0 or ((suit[c] == suit[best] or suit[c] == trump) and s[c] > s[best]):
+                best, best_seat = c, seat
+            trick.append(c)
+            pts += v[c]
+            if len(trick) < n:
+                seat = after[seat]
+            else:
+                if not hand:
+                    pts += LAST_TRICK
+                won[best_seat % 2] += 1
+                points[best_seat % 2] += pts
+                pts = 0
+                trick.clear()
+                leader = seat = best_seat
+                best = -1
+        self.left = 0
+        self.gone = gone
+        self.to_act = seat
+        self.leader = leader
+        self.best = best
+        self.best_seat = best_seat
 
     def scores(self) -> list[int]:
-        result: list[int] = self.score(tuple(self.points), tuple(self.won))
-        return result
+        p, w = self.points, self.won
+        return self.score((p[0], p[1]), (w[0], w[1]))
 
 
-Tables = tuple[list[int], list[int], list[frozenset[int]]]
-_TABLES: dict[tuple[int, ...], Tables] = {}
+Score = Callable[[tuple[int, int], tuple[int, int]], list[int]]
+# the rules' scores a contract's playouts reached, by what the scoring reads: the hand's constants
+# (contract, combinations, options: `key`) and the points and tricks each side took. A deal's
+# playouts end on a few hundred of these, and the rules' scoring of one cost a tenth of a playout.
+_SCORES: dict[tuple[object, ...], tuple[object, dict[tuple[int, int, int, int], list[int]]]] = {}
 
 
-def _tables(strength: dict[Card, int], values: dict[Card, int]) -> Tables:
-    """The engine's strength and points as lists by index, and for each card the cards of its suit
-    that beat it (a card is a master once these are out). Few distinct tables exist (one per trump
-    and game), so they are kept, boundedly."""
-    s = [strength[c] for c in DECK_32]
-    v = [values[c] for c in DECK_32]
-    key = (*s, *v)
-    found = _TABLES.get(key)
-    if found is None:
-        above = [
-            frozenset(j for j in range(32) if BEL_SUIT[j] == BEL_SUIT[i] and s[j] > s[i]) for i in range(32)
-        ]
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        found = _TABLES[key] = (s, v, above)
-    return found
+def scoring(key: tuple[object, ...], keep: object, score: Score) -> Score:
+    """`score` (a pure function of its arguments and of what `key` and `keep` hold), answering from
+    the table of `key`'s scores kept so far; `keep` is an object `key` names by identity, held so
+    that its identity stays its own. Boundedly: the tables are cleared whole past 64 hands or past
+    1,024 scores in one (a hand's 4,000 random playouts ended on at most 189)."""
+    entry = _SCORES.get(key)
+    if entry is None or entry[0] is not keep:
+        if len(_SCORES) >= 64:
+            _SCORES.clear()
+        entry = _SCORES[key] = (keep, {})
+    memo = entry[1]
+
+    def kept(points: tuple[int, int], won: tuple[int, int]) -> list[int]:
+        k = (points[0], points[1], won[0], won[1])
+        found = memo.get(k)
+        if found is None:
+            if len(memo) >= 1024:
+                memo.clear()
+            found = memo[k] = score(points, won)
+        return list(found)
+
+    return kept
 
 
 def blot_sim(st: Any) -> BeloteSim:
     """Bazar Blot or the duel, from a state of the play."""
-    from ..rules.blot.options import capot_value
-    from ..rules.blot.scoring import Tally, bazar_score, duel_score
-
     play = st.play
     c = st.contract
     t = st.table
@@ -645,13 +863,13 @@ def blot_sim(st: Any) -> BeloteSim:
         answer = bazar_score(tally, capot, rounding) if n == 4 else duel_score(tally, rounding)
         return list(answer["scores"])
 
-    return BeloteSim(st, play.trump, play.strength, play.values, t.duties, False, c.seat, score)
+    table = duties_for(play.trump, play.strength, t.duties)
+    kept = scoring(("blot", c, comb, blot, capot, rounding, n), None, score)
+    return BeloteSim(st, play.trump, play.strength, play.values, table, c.seat, kept)
 
 
 def baloot_sim(st: Any) -> BeloteSim:
     """Baloot, from a state of the play."""
-    from ..rules.baloot.cardplay import duties
-
     a = st.auction
     c = a.contract
     t = st.table
@@ -665,7 +883,9 @@ def baloot_sim(st: Any) -> BeloteSim:
         s = Summary(c.seat, c.mode, c.strain, c.level, points, won, (pr[0], pr[1]), baloot)
         return list(score_summary(values, s)["scores"])
 
-    return BeloteSim(st, a.trump, a.strength, a.values, duties(t.over_partner), a.locked, c.seat, score)
+    table = duties_for(a.trump, a.strength, duties(t.over_partner), locked_lead if a.locked else None)
+    key = ("baloot", c.seat, c.mode, c.strain, c.level, tuple(projects), baloot, id(values))
+    return BeloteSim(st, a.trump, a.strength, a.values, table, c.seat, scoring(key, values, score))
 
 
 def _team_value(scores: list[int], seat: int, n: int) -> float:
@@ -677,8 +897,7 @@ def blot_playout(st: Any, seat: int) -> float | None:
     if st.phase != "play":
         return None
     sim = blot_sim(st)
-    while sim.left:
-        sim.play(sim.thumb())
+    sim.play_out()
     return _team_value(sim.scores(), seat, sim.n)
 
 
@@ -686,6 +905,5 @@ def baloot_playout(st: Any, seat: int) -> float | None:
     if st.phase != "play":
         return None
     sim = baloot_sim(st)
-    while sim.left:
-        sim.play(sim.thumb())
+    sim.play_out()
     return _team_value(sim.scores(), seat, sim.n)

@@ -10,35 +10,45 @@ calls and cards it shows through the engine, so an imagined deal the rules refus
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from ..rules.cards import NO_TRUMP, Card, Suit, card, suit_of
+from ..rules.cards import NO_TRUMP, Card, Suit, suit_of
 from ..rules.game import Game
 from ..rules.ohhell.options import HIGHEST_CALLER, TRICKS_PLUS_TEN
 from ..rules.ohhell.state import DECK, needs_turned
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from ..rules.registry import GAMES
-from .core import Family
-from .knowledge import Knowledge, knowledge, plays_of
-from .lean import BID, OH_INDEX, OhHellSim, ohhell_estimate, ohhell_playout, ohhell_tree, suit_index
+from .core import Family, Level
+from .knowledge import Knowledge, knowledge
+from .lean import (
+    BID,
+    OH_INDEX,
+    OhHellSim,
+    nearest_bid,
+    oh_thumb,
+    oh_winning,
+    ohhell_estimate,
+    ohhell_playout,
+    ohhell_tree,
+    suit_index,
+)
+from .views import OhHellView, ohhell_view
 
 RANK = {r: i for i, r in enumerate("23456789TJQKA")}
 TERMINAL = ("complete",)
 
 
-def know(view: Mapping[str, Any], seat: int, rules: Rules) -> Knowledge:
-    turned = view.get("turned")
-    public = [card(turned)] if turned is not None else []
-    n = view["players"]
-    h = view["hand_size"]
-    extra = 1 if (turned is None and needs_turned(rules, n, h, view.get("round"))) else 0
+def know(view: OhHellView, seat: int, rules: Rules) -> Knowledge:
+    turned = view.turned
+    public = [turned] if turned is not None else []
+    extra = 1 if (turned is None and needs_turned(rules, view.players, view.hand_size, view.round)) else 0
     return knowledge(view, seat, DECK, extra, public)
 
 
 def build(
-    view: Mapping[str, Any],
+    view: OhHellView,
     seat: int,
     rules: Rules,
     k: Knowledge,
@@ -49,42 +59,36 @@ def build(
 ) -> Any:
     """The imagined deal replayed to the view's position (the engine refuses an impossible one)."""
     hands = [tuple(h) for h in k.hands(hidden)]
-    turned_txt = view.get("turned")
-    turned = card(turned_txt) if turned_txt is not None else (extra[0] if extra else None)
-    record = HandRecord(view["dealer"], tuple(hands), (), turned, (), view.get("round"))
+    turned = view.turned if view.turned is not None else (extra[0] if extra else None)
+    record = HandRecord(view.dealer, tuple(hands), (), turned, (), view.round)
     st: Any = GAMES[rules.game].start(rules, record)
-    bids = list(view.get("bids") or ())
-    plays = [(p["seat"], p["card"]) for t in (view.get("tricks") or ()) for p in t["cards"]]
-    cur = view.get("current_trick")
-    if cur:
-        plays += [(p["seat"], p["card"]) for p in cur["cards"]]
-    trump = view.get("trump")
+    bids = view.bids
+    plays = view.plays()
+    trump = view.trump
     bi = pi = 0
     while True:
         phase = st.phase
         if phase == "trump":
             if trump is None:
                 break
-            if turned_txt is not None and st.table.trump_mode == "dealer-turns-or-no-trump":
+            if view.turned is not None and st.table.trump_mode == "dealer-turns-or-no-trump":
                 a = Action(st.to_act, "turn")
             else:
                 a = Action(st.to_act, "trump", strain=trump)
         elif phase == "bidding" and bi < len(bids):
             b = bids[bi]
             bi += 1
-            value = b.get("value")
+            value = b.value
             if value is None:  # a hidden bid: what this deal's holder would have called
-                value = bid_estimate(st, st.to_act)
-                legal = [x.value for x in st.legal_actions()]
-                value = min(legal, key=lambda v: (abs(v - value), v))
-            a = Action(b["seat"], "bid", value)
-            if fit is not None and b["seat"] != seat and b.get("value") is not None:
+                value = estimate_bid(st, st.to_act)
+            a = Action(b.seat, "bid", value)
+            if fit is not None and b.seat != seat and b.value is not None:
                 fit.append((st, a))
         elif phase == "play" and pi < len(plays):
-            s, c = plays[pi]
+            p = plays[pi]
             pi += 1
-            a = Action(s, "play", card=card(c))
-            if fit is not None and s != seat:
+            a = Action(p.seat, "play", card=p.card)
+            if fit is not None and p.seat != seat:
                 fit.append((st, a))
         else:
             break
@@ -112,30 +116,12 @@ def bid_estimate(st: Any, seat: int) -> float:
 
 def estimate_bid(st: Any, seat: int) -> int:
     legal: list[int] = [a.value for a in st.legal_actions() if a.type == "bid"]
-    e = bid_estimate(st, seat)
-    return min(legal, key=lambda v: (abs(v - e), v))
-
-
-def _beats(c: Card, best: Card, trump: Suit | None) -> bool:
-    if c.suit is best.suit:
-        return RANK[c.rank] > RANK[best.rank]
-    return trump is not None and c.suit is trump
-
-
-def _best(trick: tuple[Card, ...], trump: Suit | None) -> Card:
-    best = trick[0]
-    for c in trick[1:]:
-        if _beats(c, best, trump):
-            best = c
-    return best
-
-
-def _strength(c: Card, trump: Suit | None) -> int:
-    return RANK[c.rank] + (20 if c.suit is trump else 0)
+    return nearest_bid(legal, bid_estimate(st, seat))
 
 
 def policy(st: Any) -> Action:
-    """The rule of thumb for the seat to act, in every phase."""
+    """The rule of thumb for the seat to act, in every phase: the call nearest the hand's count
+    (`lean.nearest_bid`), the card of `lean.oh_thumb` (the playouts' own rule, on card indices)."""
     seat = st.to_act
     legal = st.legal_actions()
     phase = st.phase
@@ -145,50 +131,15 @@ def policy(st: Any) -> Action:
         return _trump_choice(st, seat, legal)
     if len(legal) == 1:
         return legal[0]  # type: ignore[no-any-return]
-    hand = [a.card for a in legal]
-    trump = trump_of(st)
-    bid = st.bid_of(seat)
-    need = (bid if bid is not None else 0) - st.won[seat]
-    if need < 0 and st.table.method == TRICKS_PLUS_TEN:
-        need = 1  # the call is lost, and every trick still scores: take them
-    trick = st.trick
+    trump = suit_index(trump_of(st))
     n = st.table.players
-    last = len(trick) == n - 1
-    if not trick:
-        if need > 0:
-            c = max(hand, key=lambda x: (_strength(x, trump), -RANK[x.rank]))
-        else:
-            c = min(hand, key=lambda x: (_strength(x, trump), x.suit.value))
-        return _act(legal, c)
-    best = _best(trick, trump)
-    winners = [c for c in hand if _beats(c, best, trump)]
-    losers = [c for c in hand if not _beats(c, best, trump)]
-    if need > 0:
-        if winners:
-            c = (
-                min(winners, key=lambda x: _strength(x, trump))
-                if last
-                else max(winners, key=lambda x: _strength(x, trump))
-            )
-        else:
-            c = min(hand, key=lambda x: _strength(x, trump))
-    else:
-        if losers:
-            c = max(losers, key=lambda x: _strength(x, trump))
-        else:
-            c = (
-                max(hand, key=lambda x: _strength(x, trump))
-                if last
-                else min(hand, key=lambda x: _strength(x, trump))
-            )
-    return _act(legal, c)
-
-
-def _act(legal: Any, c: Card) -> Action:
-    for a in legal:
-        if a.card is c:
-            return a  # type: ignore[no-any-return]
-    raise AssertionError(c)
+    bid = st.bid_of(seat)
+    trick = [OH_INDEX[c] for c in st.trick]
+    best = oh_winning(trick, 0, n, trump)[0]
+    cards = [OH_INDEX[a.card] for a in legal]
+    need = (bid if bid is not None else 0) - st.won[seat]
+    c = oh_thumb(cards, trick, best, need, st.table.method == TRICKS_PLUS_TEN, n, trump)
+    return legal[cards.index(c)]  # type: ignore[no-any-return]
 
 
 def _pick_bid(legal: Any, value: int) -> Action:
@@ -250,12 +201,12 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 
 
 def lean_deals(
-    here: Any, view: Mapping[str, Any], seat: int, k: Knowledge, level: Any
+    here: Any, view: OhHellView, seat: int, k: Knowledge, level: Level
 ) -> Callable[[list[list[Card]]], tuple[OhHellSim, float]] | None:
     """Hard's and Crazy's imagined deals without the engine, once trumps are known: each deal's
     hands set on the lean simulator at the first lead and the view's cards replayed there, weighed
     as `build` and the search weigh the engine's (each other seat's call against its hand's count,
-    each card the rule of thumb would not have played). A deal drawn by `knowledge.imagine` keeps
+    each card the rule of thumb would not have played). A deal drawn by `deals.imagine` keeps
     every void the view shows, and in this family following suit is the only duty, so the engine
     refuses none of them; replaying it there cost three to four times what the lean replay does,
     late in a hand most of a move. A test holds both equal. None (the engine's deals) before trumps
@@ -263,12 +214,14 @@ def lean_deals(
     the calls are weighed as they were made: without trumps."""
     if not OhHellSim.can_start(here):
         return None
-    bids = list(view.get("bids") or ())
-    if any(b.get("value") is None for b in bids):
-        return None
+    calls: list[tuple[int, int]] = []
+    for b in view.bids:
+        if b.value is None:
+            return None
+        if b.seat != seat:
+            calls.append((b.seat, b.value))
     base = OhHellSim(here)
-    plays = [(s, OH_INDEX[c]) for s, c in plays_of(view)]
-    calls = [(b["seat"], b["value"]) for b in bids if b["seat"] != seat]
+    plays = [(p.seat, OH_INDEX[p.card]) for p in view.plays()]
     sharp = float(level.sharp)
     read = float(level.read)
     trump = -1 if here.table.trump_mode == HIGHEST_CALLER else base.trump  # when the calls were made
@@ -327,7 +280,8 @@ def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
 # played (a deal rebuilt late in the play replays and weighs every card played); lean_card_ms and
 # lean_replay_ms the same split for Hard's and Crazy's deals built without the engine (measured at
 # a load that read the other constants 1.6x theirs, scaled alike)
-FAMILY = Family(
+FAMILY: Family[OhHellView] = Family(
+    parse=ohhell_view,
     know=know,
     build=build,
     policy=policy,
@@ -350,6 +304,6 @@ FAMILY = Family(
 )
 
 
-def family_for(game: Game) -> Family:
+def family_for(game: Game) -> Family[OhHellView]:
     """Every game of the family is played by one bot family."""
     return FAMILY

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from service.bots import family_of
-from service.bots.belote import Announced, run_lengths
+from service.bots.knowledge import Announced, run_lengths
 from service.rules.cards import card
 
 from .test_bots import position, to_act_view
@@ -26,7 +26,8 @@ def test_what_a_bot_infers_admits_the_true_deal(game: str, steps: int) -> None:
         if full["phase"] != "play":
             continue
         seat, view = to_act_view(g, rules, hand)
-        k = family_of(game).know(view, seat, rules)
+        fam = family_of(game)
+        k = fam.know(fam.parse(view, seat), seat, rules)
         for s in range(k.players):
             if s == seat:
                 continue

@@ -20,8 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.bots import LEVELS, suggest
-from service.bots.knowledge import imagine
+from service.bots.deals import imagine
 from service.bots.ohhell import know
+from service.bots.views import ohhell_view
 from service.rules.errors import Code, RuleError
 from service.rules.registry import GAMES
 
@@ -152,7 +153,7 @@ def test_errors() -> None:
 def test_imagined_deals_respect_voids() -> None:
     g, rules, hand = position("oh-hell", None, 21, 30)
     seat, view = to_act_view(g, rules, hand)
-    k = know(view, seat, rules)
+    k = know(ohhell_view(view, seat), seat, rules)
     rng = random.Random(0)
     for _ in range(50):
         drawn = imagine(k, rng)

@@ -47,8 +47,9 @@ def test_a_world_counts_the_whole_deal(game: str, steps: int) -> None:
     every card of the deal (counting only the cards left let late searches plan several times the
     deals their budget buys)."""
     g, rules, hand = position(game, None, 5, steps)
-    _, view = to_act_view(g, rules, hand)
-    deal, left = cards_of(family_of(game), view)
+    seat, view = to_act_view(g, rules, hand)
+    fam = family_of(game)
+    deal, left = cards_of(fam, fam.parse(view, seat))
     per_seat = view.get("hand_size") or 8
     assert deal == view["players"] * per_seat
     assert left == (sum(view["hand_counts"]) if view["phase"] == "play" else deal)

@@ -1,16 +1,17 @@
-"""`knowledge.imagine` keeps the last knowledge's unknown cards and fill order: a draw is the same
+"""`deals.imagine` keeps the last knowledge's unknown cards and fill order: a draw is the same
 whether that knowledge was the last one drawn from or not, and never another knowledge's."""
 
 from __future__ import annotations
 
 import random
 
-import service.bots.knowledge as knowledge
+import service.bots.deals as deals
+from service.bots.knowledge import Knowledge
 from service.bots.ohhell import FAMILY
 from service.rules.registry import GAMES
 
 
-def _knowledge(steps: int, seed: int) -> knowledge.Knowledge:
+def _knowledge(steps: int, seed: int) -> Knowledge:
     g = GAMES["oh-hell"]
     rules = g.rules(None)
     hand = g.deal(rules, {"seed": seed})["hand"]
@@ -18,7 +19,7 @@ def _knowledge(steps: int, seed: int) -> knowledge.Knowledge:
     for _ in range(steps):
         hand = {**hand, "actions": [*hand["actions"], rng.choice(g.state(rules, hand)["legal_actions"])]}
     seat = g.state(rules, hand)["to_act"]
-    return FAMILY.know(g.state(rules, {**hand, "seat": seat}), seat, rules)
+    return FAMILY.know(FAMILY.parse(g.state(rules, {**hand, "seat": seat}), seat), seat, rules)
 
 
 def test_a_draw_does_not_depend_on_the_last_knowledge() -> None:
@@ -26,9 +27,9 @@ def test_a_draw_does_not_depend_on_the_last_knowledge() -> None:
     assert len({tuple(k.unknown()) for k in ks}) == 3
     for i in range(30):
         k = ks[i % 3] if i % 4 else ks[(i * 7) % 3]
-        kept = knowledge.imagine(k, random.Random(i))
-        knowledge._PREPARED = (None, (), ())
-        fresh = knowledge.imagine(k, random.Random(i))
+        kept = deals.imagine(k, random.Random(i))
+        deals._PREPARED = (None, (), ())
+        fresh = deals.imagine(k, random.Random(i))
         assert kept == fresh
         assert kept is not None
         drawn = [c for h in kept[0] for c in h] + kept[1]

@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.bots.core import _keep
+from service.bots.deals import keep
 
 
 def _by_running_sum(drawn: list[tuple[Any, float]], n: int, rng: random.Random) -> list[Any]:
@@ -40,4 +40,4 @@ def _by_running_sum(drawn: list[tuple[Any, float]], n: int, rng: random.Random) 
 def test_kept_deals_are_the_running_sums(weights: list[float], share: float, seed: int) -> None:
     drawn = list(enumerate(weights))
     n = round(share * len(weights))
-    assert _keep(drawn, n, random.Random(seed)) == _by_running_sum(drawn, n, random.Random(seed))
+    assert keep(drawn, n, random.Random(seed)) == _by_running_sum(drawn, n, random.Random(seed))

@@ -1,13 +1,15 @@
-"""The lean simulators (service/bots/lean.py) play exactly as the rules engine does: from random
-positions of the play, random playouts give the same legal cards at every step, the same trick
-winners and the same scores as the validating engine, in every game, at both table sizes and under
-the options that change the duties or the scoring."""
+"""The lean simulators (service/bots/lean.py) play by the rules: from random positions of the play,
+every card they allow is one the engine's own legal moves allow and no other, every trick goes to
+the seat the engine gives it, every hand scores what the engine scores, in every game and contract,
+at both table sizes and under the options that change the duties or the scoring; and a playout by
+the rule of thumb ends where the engine ends when every seat plays the bots' policy."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,9 +26,12 @@ TABLES: list[tuple[str, dict[str, Any] | None]] = [
     ("oh-hell", {"players": 3}),
     ("bazar-blot", None),
     ("bazar-blot", {"undertrump": "required"}),
+    ("bazar-blot", {"profile": "teleblot"}),
     ("blot-duel", None),
+    ("blot-duel", {"profile": "long"}),
     ("baloot", None),
     ("baloot", {"trump_lead": "over-opponent", "doubled_play": "closed"}),
+    ("baloot", {"profile": "app-variants"}),
 ]
 
 
@@ -93,79 +98,70 @@ def test_lean_playouts_equal_the_engine(table: tuple[str, Any], seed: int, cards
     assert sim.scores() == state.result()["scores"]
 
 
-@settings(max_examples=30, deadline=None, derandomize=True, database=None)
+def _policy(game: str) -> Any:
+    from service.bots import baloot, blot, ohhell
+
+    family = GAMES[game].family
+    return ohhell.policy if family == "ohhell" else baloot.policy if family == "baloot" else blot.policy
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 10**6), cards=st.integers(0, 20))
-def test_lean_rule_of_thumb_plays_legal_cards(table: tuple[str, Any], seed: int, cards: int) -> None:
-    """The simulator's rule of thumb always picks a card the engine accepts, to the end of the hand."""
+def test_play_out_ends_where_the_engine_ends(table: tuple[str, Any], seed: int, cards: int) -> None:
+    """A playout by the rule of thumb (`play_out`, the loop the bots' playouts run) from a random
+    position of the play ends with the tricks and scores the engine gives the same hand when every
+    seat plays the bots' policy there (each card of it accepted by the engine)."""
     game, options = table
     rng = random.Random(seed)
     state = _into_play(game, options, seed, rng, cards)
     if state is None:
         return
-    sim, index = _sim(game, state)
-    back = {v: k for k, v in index.items()}
-    while sim.left:
-        c = sim.thumb()
-        state = state.apply(
-            next(a for a in state.legal_actions() if a.card is back[c])
-        )  # StopIteration: illegal
-        sim.play(c)
+    sim, _ = _sim(game, state)
+    sim.play_out()
+    policy = _policy(game)
+    while state.phase == "play":
+        a = policy(state)
+        assert a in state.legal_actions()
+        state = state.apply(a)
+    assert sim.left == 0 and all(not h for h in sim.hands)
     assert sim.scores() == state.result()["scores"]
 
 
 BELOTE_TABLES = [t for t in TABLES if GAMES[t[0]].family != "ohhell"]
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
-@given(table=st.sampled_from(BELOTE_TABLES), seed=st.integers(0, 10**6), cards=st.integers(0, 20))
-def test_lean_rule_of_thumb_is_the_familys(table: tuple[str, Any], seed: int, cards: int) -> None:
-    """At every card of a hand played out by thumb from a random position, the Belote simulator's
-    rule of thumb picks the card the family's own (`belote.play_card`, through each game's policy)
-    picks on the engine's state: the playouts play what the bots play."""
-    from service.bots import baloot, blot
+def _strain(state: Any) -> str:
+    c = state.view()["contract"]
+    return str(c["strain"])
 
+
+@pytest.mark.parametrize("table", BELOTE_TABLES, ids=lambda t: f"{t[0]}-{t[1]}")
+def test_every_simulated_card_is_legal_in_every_contract(table: tuple[str, Any]) -> None:
+    """Over many random deals of each Belote game, whose contracts cover every strain it has (the
+    duel is played in a suit), every card the simulator allows at every step is one the engine's
+    own legal moves allow (and no card the engine allows is missing), and the card its rule of
+    thumb picks is among them, to the hand's end."""
     game, options = table
-    policy = baloot.policy if game == "baloot" else blot.policy
-    rng = random.Random(seed)
-    state = _into_play(game, options, seed, rng, cards)
-    if state is None:
-        return
-    sim, index = _sim(game, state)
-    while sim.left:
-        c = sim.thumb()
-        a = policy(state)
-        assert a.card is not None and index[a.card] == c, (a.card, c, state.trick)
-        state = state.apply(a)
-        sim.play(c)
-    assert sim.scores() == state.result()["scores"]
-
-
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
-@given(
-    table=st.sampled_from([t for t in TABLES if GAMES[t[0]].family == "ohhell"]),
-    seed=st.integers(0, 10**6),
-    cards=st.integers(0, 20),
-)
-def test_lean_rule_of_thumb_is_the_oh_hell_familys(table: tuple[str, Any], seed: int, cards: int) -> None:
-    """At every card of a hand played out by thumb from a random position, the Oh Hell simulator's
-    rule of thumb picks the card `ohhell.policy` picks on the engine's state, ties between equal
-    ranks of different suits broken alike: the playouts play what the bots play, and a deal built
-    without the engine is weighed as the engine's is."""
-    from service.bots.ohhell import policy
-
-    game, options = table
-    rng = random.Random(seed)
-    state = _into_play(game, options, seed, rng, cards)
-    if state is None:
-        return
-    sim = OhHellSim(state)
-    while sim.left:
-        c = sim.thumb()
-        a = policy(state)
-        assert a.card is not None and OH_INDEX[a.card] == c, (a.card, OH_CARD[c], state.trick)
-        state = state.apply(a)
-        sim.play(c)
-    assert sim.scores() == state.result()["scores"]
+    strains: set[str] = set()
+    every = {"S", "H", "D", "C"} | (set() if game == "blot-duel" else {"NT"})
+    for seed in range(400):
+        if seed >= 40 and len(strains) == len(every):
+            break
+        rng = random.Random(seed)
+        state = _into_play(game, options, seed, rng, rng.randrange(12))
+        if state is None:
+            continue
+        strains.add(_strain(state))
+        sim, index = _sim(game, state)
+        back = {v: k for k, v in index.items()}
+        while state.phase == "play":
+            engine = {a.card: a for a in state.legal_actions()}
+            assert {back[c] for c in sim.legal()} == set(engine)
+            c = sim.thumb()
+            state = state.apply(engine[back[c]])
+            sim.play(c)
+        assert sim.scores() == state.result()["scores"]
+    assert strains == every
 
 
 OHHELL_TABLES = [t for t in TABLES if GAMES[t[0]].family == "ohhell"] + [
@@ -178,10 +174,8 @@ OHHELL_TABLES = [t for t in TABLES if GAMES[t[0]].family == "ohhell"] + [
 @given(table=st.sampled_from(OHHELL_TABLES), seed=st.integers(0, 10**6), calls=st.integers(0, 4))
 def test_lean_bidding_equals_the_engine(table: tuple[str, Any], seed: int, calls: int) -> None:
     """From the bidding (once trumps are known), the simulator opens the same bids as the engine (the
-    dealer's restriction), its rule of thumb calls what `ohhell.policy` calls, and the hand played
-    out from there scores the same."""
-    from service.bots.ohhell import policy
-
+    dealer's restriction), and the hand played out from there by its rule of thumb takes only cards
+    the engine accepts and scores the same."""
     game, options = table
     g = GAMES[game]
     rules = g.rules(options)
@@ -199,7 +193,6 @@ def test_lean_bidding_equals_the_engine(table: tuple[str, Any], seed: int, calls
     while state.phase == "bidding":
         assert sim.bidding and sim.to_act == state.to_act
         assert sim.bid_options() == sorted(a.value for a in state.legal_actions())
-        assert sim.thumb_bid() == policy(state).value
         a = rng.choice(state.legal_actions())
         state = state.apply(a)
         sim.bid(a.value)
@@ -209,58 +202,3 @@ def test_lean_bidding_equals_the_engine(table: tuple[str, Any], seed: int, calls
         state = state.apply(next(a for a in state.legal_actions() if a.card is OH_CARD[c]))
         sim.play(c)
     assert sim.scores() == state.result()["scores"]
-
-
-def _fields(sim: OhHellSim) -> tuple[Any, ...]:
-    return (sim.hands, sim.trick, sim.won, sim.bids, sim.left, sim.to_act, sim.leader, sim.best, sim.bidding)
-
-
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
-@given(
-    table=st.sampled_from(OHHELL_TABLES),
-    seed=st.integers(0, 10**6),
-    calls=st.integers(0, 4),
-    cards=st.integers(0, 30),
-)
-def test_play_out_is_the_stepwise_loop(table: tuple[str, Any], seed: int, calls: int, cards: int) -> None:
-    """`play_out` (the bots' playouts, one loop on local names) plays card for card what the stepwise
-    `thumb_bid`, `thumb` and `play` do, from the bidding or from any card of the play, and
-    `play_out(rand)` what the stepwise calls do with the same random numbers: the fused loops are
-    a speed-up, never another player."""
-    game, options = table
-    g = GAMES[game]
-    rules = g.rules(options)
-    rng = random.Random(seed)
-    record = HandRecord.from_json(g.deal(rules, {"seed": seed, "round": rng.randint(1, 7)})["hand"])
-    state = _start(game, rules, record)
-    for _ in range(calls + cards):
-        if state.phase not in ("bidding", "play") or not OhHellSim.can_start(state):
-            break
-        nxt = state.apply(rng.choice(state.legal_actions()))
-        if nxt.phase == "complete":
-            break
-        state = nxt
-    if not OhHellSim.can_start(state):
-        return
-    base = OhHellSim(state)
-    fused, stepwise = base.clone(), base.clone()
-    fused.play_out()
-    while stepwise.bidding:
-        stepwise.bid(stepwise.thumb_bid())
-    while stepwise.left:
-        stepwise.play(stepwise.thumb())
-    assert _fields(fused) == _fields(stepwise)
-    assert fused.scores() == stepwise.scores()
-    assert sum(fused.won) == fused.size and all(not h for h in fused.hands)
-    r1, r2 = random.Random(seed).random, random.Random(seed).random
-    fused, stepwise = base.clone(), base.clone()
-    fused.play_out(r1)
-    while stepwise.bidding:
-        options_ = stepwise.bid_options()
-        stepwise.bid(options_[int(r2() * len(options_))])
-    while stepwise.left:
-        legal = stepwise.legal()
-        stepwise.play(legal[int(r2() * len(legal))])
-    assert _fields(fused) == _fields(stepwise)
-    assert fused.scores() == stepwise.scores()
-    assert base.left == sum(len(h) for h in base.hands)  # the copies played, not the deal they came from

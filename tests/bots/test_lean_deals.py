@@ -13,8 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.bots import LEVELS
-from service.bots.core import _world
-from service.bots.knowledge import imagine
+from service.bots.deals import imagine, world
 from service.bots.lean import OhHellSim
 from service.bots.ohhell import FAMILY, build, lean_deals, policy
 from service.rules.registry import GAMES
@@ -58,9 +57,9 @@ def test_lean_deals_are_the_engines(table: tuple[str, Any], seed: int, steps: in
             break
         hand = nxt
     seat = g.state(rules, hand)["to_act"]
-    view = g.state(rules, {**hand, "seat": seat})
+    view = FAMILY.parse(g.state(rules, {**hand, "seat": seat}), seat)
     k = FAMILY.know(view, seat, rules)
-    first = _world(FAMILY, view, seat, rules, k, rng, False, 12)
+    first = world(FAMILY, view, seat, rules, k, rng, False, 12)
     assert first is not None
     here = first[0]
     for name in ("hard", "crazy"):
@@ -93,12 +92,12 @@ def test_lean_deals_cover_the_play_and_the_calls() -> None:
     seen = set()
     while (full := g.state(rules, hand))["phase"] != "complete":
         seat = full["to_act"]
-        view = g.state(rules, {**hand, "seat": seat})
+        view = FAMILY.parse(g.state(rules, {**hand, "seat": seat}), seat)
         k = FAMILY.know(view, seat, rules)
-        first = _world(FAMILY, view, seat, rules, k, rng, False, 12)
+        first = world(FAMILY, view, seat, rules, k, rng, False, 12)
         assert first is not None
         if lean_deals(first[0], view, seat, k, LEVELS["hard"]) is not None:
-            seen.add(view["phase"])
+            seen.add(view.phase)
         hand = {**hand, "actions": [*hand["actions"], rng.choice(full["legal_actions"])]}
     assert seen == {"bidding", "play"}
     nw = GAMES["nomination-whist"]
@@ -107,7 +106,7 @@ def test_lean_deals_cover_the_play_and_the_calls() -> None:
     while (full := nw.state(rules, hand))["phase"] != "play":
         hand = {**hand, "actions": [*hand["actions"], full["legal_actions"][0]]}
     seat = full["to_act"]
-    view = nw.state(rules, {**hand, "seat": seat})
+    view = FAMILY.parse(nw.state(rules, {**hand, "seat": seat}), seat)
     k = FAMILY.know(view, seat, rules)
-    first = _world(FAMILY, view, seat, rules, k, rng, False, 12)
+    first = world(FAMILY, view, seat, rules, k, rng, False, 12)
     assert first is not None and lean_deals(first[0], view, seat, k, LEVELS["hard"]) is not None

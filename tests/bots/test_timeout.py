@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.bots import LEVELS, core, lean, suggest
+from service.bots import LEVELS, core, deals, lean, suggest
 from service.rules.registry import GAMES
 from tests.bots.test_bots import TABLES, position, to_act_view
 
@@ -71,6 +71,7 @@ class FakeClock:
 def fake_clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     clock = FakeClock(0.0)
     monkeypatch.setattr(core, "time", clock)
+    monkeypatch.setattr(deals, "time", clock)
     monkeypatch.setattr(lean, "time", clock)
     return clock
 
