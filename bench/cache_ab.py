@@ -25,9 +25,7 @@ import tempfile
 import time
 from typing import Any
 
-from bench.common import Request, format_table, say
-
-ALL_GAMES = ["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"]
+from bench.common import Request, all_games, format_table, say
 
 
 def cpu_per_request(app: Any, environs: list[dict[str, Any]], clear: Any) -> float:
@@ -56,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     metrics_dir = tempfile.mkdtemp(prefix="trickref-cache-ab-")
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir  # as under gunicorn
     try:
-        return run(ALL_GAMES if args.game == "all" else [args.game], args.passes)
+        return run(all_games() if args.game == "all" else [args.game], args.passes)
     finally:
         shutil.rmtree(metrics_dir, ignore_errors=True)
 

@@ -481,3 +481,11 @@ def stall_and_probe(
     for thread in watchers:
         thread.join(1)
     return report
+
+
+def all_games() -> list[str]:
+    """Every game id of the registry, in its order: the one list of games (imported when asked, so a
+    bench module loads without the service)."""
+    from service.rules import registry
+
+    return list(registry.GAMES)

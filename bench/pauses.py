@@ -19,10 +19,9 @@ import sys
 import time
 from typing import Any
 
-from bench.common import format_table, say
+from bench.common import all_games, format_table, say
 from bench.profile import environ
 from bench.tables import build_tables, interleave
-from bench.throughput import ALL_GAMES
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--tables in (0, 100], --hands in (0, 20], --passes in (0, 20]")
     from service import create_app
 
-    games = ALL_GAMES if args.game == "all" else [args.game]
+    games = all_games() if args.game == "all" else [args.game]
     say(f"playing {args.tables} tables x {args.hands} hands of {', '.join(games)} in-process ...")
     by_game = build_tables(games, args.tables, args.hands, "random")
     tables = interleave(by_game) if len(by_game) > 1 else next(iter(by_game.values()))

@@ -54,10 +54,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from bench.common import Request, format_table, say
+from bench.common import Request, all_games, format_table, say
 from bench.tables import OPERATIONS, Builder, Table, build_tables
 
-ALL_GAMES = ["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"]
 STAGES = (
     "http",
     "guard",
@@ -400,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
 def run(args: argparse.Namespace) -> int:
     from service import create_app
 
-    games = ALL_GAMES if args.game == "all" else [args.game]
+    games = all_games() if args.game == "all" else [args.game]
     say(f"playing {args.tables} tables x {args.hands} hands of {', '.join(games)} in-process ...")
     keys = not args.no_keys
     tables = build_tables(games, args.tables, args.hands, builder=Builder(table_keys=keys))

@@ -56,6 +56,7 @@ from bench.common import (
     Request,
     Result,
     Server,
+    all_games,
     build_hands,
     cpu_seconds,
     format_table,
@@ -67,7 +68,6 @@ from bench.wrk import available as wrk_available
 from bench.wrk import wrk_loop
 
 WARMUP_SECONDS = 1.0
-ALL_GAMES = ["blob", "nomination-whist", "oh-hell", "bazar-blot", "blot-duel", "baloot"]
 
 
 def state_payload(url: str, game: str) -> dict[str, Any] | None:
@@ -234,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         "client": args.client,
         "pace": args.pace,
     }
-    games = ALL_GAMES if args.game == "all" else [args.game]
+    games = all_games() if args.game == "all" else [args.game]
     loads = [Load("GET /healthz", [(Request.json("GET /healthz", "GET", "/healthz"),)])]
     if args.workload in ("both", "tables"):
         loads += table_loads(games, args.tables, args.hands, args.policy)
