@@ -132,14 +132,6 @@ class _NotJson(Exception):
     pass
 
 
-def _let_go(error: BaseException) -> None:
-    """Drop the traceback of a refusal once its problem is written: it holds the frames that parsed
-    and loaded the body in a reference cycle only the cyclic collector frees, and a refused large
-    body would stay alive until it ran (service/api/errors.py `_let_go`)."""
-    error.__traceback__ = None
-    error.__context__ = None
-
-
 class Dispatcher:
     """The game operations, served without Flask: one method for their 200s and their problems."""
 
@@ -170,7 +162,7 @@ class Dispatcher:
             answer = errors.http_problem(
                 422, {"messages": {"json": error.messages}}, game.family, schema_error=error
             )
-            _let_go(error)
+            errors.let_go(error)
             return answer
         except Problem as problem:
             return errors.http_problem(problem.status, problem.data, game.family)

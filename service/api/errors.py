@@ -234,18 +234,18 @@ def from_http_exception(error: HTTPException) -> Response:
         getattr(error, "valid_methods", None),
         getattr(error, "exc", None),
     )
-    _let_go(error)
+    let_go(error)
     return response(answer)
 
 
-def _let_go(error: HTTPException) -> None:
-    """Drop what keeps the request's body alive once the problem is written.
+def let_go(error: BaseException) -> None:
+    """Drop what keeps the request's body alive once its problem is written.
 
-    A schema failure's exception holds, in its traceback, the frames that parsed and loaded the
-    body, in a reference cycle only the cyclic collector frees. A body of 131,000 small items
-    parses into few tracked objects, so the collector rarely ran: every refused 256 KB body left
-    1.7 MB behind it, and a worker under a list bomb grew by tens of MiB. Nothing reads the
-    exception after its handler."""
+    A schema failure holds, in its traceback (and, raised through webargs' abort, in `exc`), the
+    frames that parsed and loaded the body, in a reference cycle only the cyclic collector frees. A
+    body of 131,000 small items parses into few tracked objects, so the collector rarely ran: every
+    refused 256 KB body left 1.7 MB behind it, and a worker under a list bomb grew by tens of MiB.
+    Nothing reads the exception after its problem is written."""
     exc = getattr(error, "exc", None)
     if isinstance(exc, BaseException):
         exc.__traceback__ = None

@@ -38,13 +38,11 @@ from werkzeug.http import parse_accept_header, parse_options_header, parse_set_h
 
 from ..rules import registry
 from . import context, errors, i18n
-from .answer import Answer, status_line
-from .dispatch import TABLE_KEY_ENVIRON, Dispatcher, Route
-from .guard import BODY_METHODS, ENVIRON_KEY, Refusal, json_shape_problem
+from .answer import status_line
+from .dispatch import TABLE_KEY_ENVIRON, Dispatcher
+from .guard import BODY_METHODS, ENVIRON_KEY, BodyGuard, Refusal, json_shape_problem
 from .headers import ACCEPT_ANY, API_CSP, ENGLISH_ONLY, SPEC_ENDPOINT, SWAGGER_UI_ENDPOINT
 from .observability import (
-    CORS_EXPOSE,
-    CORS_RESOURCES,
     KNOWN_CODES,
     METHODS,
     REQUEST_ID_ENVIRON,
@@ -56,6 +54,8 @@ from .replay_cache import HEADER as TABLE_KEY_HEADER
 log = logging.getLogger("trickref.guard")
 
 ANSWERS = ("application/json", "application/problem+json")
+CORS_RESOURCES = (r"/v1/*", "/openapi.json")
+CORS_EXPOSE = (REQUEST_ID_HEADER, "Allow")
 CORS_METHODS = ("GET", "HEAD", "POST", "OPTIONS")
 CORS_ALLOWED_HEADERS = ("content-type", REQUEST_ID_HEADER.lower(), TABLE_KEY_HEADER.lower())
 CORS_MAX_AGE = "600"
@@ -316,14 +316,9 @@ class Front:
 
 def install(app: Flask, dispatcher: Dispatcher) -> None:
     """Put the front between the body guard and the Flask app: the guard reads, the front serves."""
-    from .guard import BodyGuard
-
     app.wsgi_app = BodyGuard(  # type: ignore[method-assign]
         Front(app, app.wsgi_app, dispatcher),
         app.config["MAX_CONTENT_LENGTH"],
         app.config["TRICKREF_BODY_TIMEOUT"],
         app.config["TRICKREF_THREADS"],
     )
-
-
-__all__ = ["Answer", "Front", "Route", "Where", "install"]

@@ -108,7 +108,14 @@ def state_link(game: Game) -> dict[str, Any]:
     }
 
 
-def _view(game: Game, op: Operation, dispatcher: Dispatcher) -> Any:
+def route_of(game: Game, op: Operation) -> Route | None:
+    """The dispatcher's route of an operation that runs the rules (None for the GET texts)."""
+    if op.engine is None or op.request is None:
+        return None
+    return Route(game, op.engine, op.request, f"{game.id}.{op.key}")
+
+
+def _view(game: Game, op: Operation, dispatcher: Dispatcher, route: Route | None) -> Any:
     if op.key == "glossary":
 
         def glossary() -> Any:
@@ -116,21 +123,20 @@ def _view(game: Game, op: Operation, dispatcher: Dispatcher) -> Any:
             return kept((f"{game.id}/glossary", lang), lambda: glossaries.glossary(game, lang))
 
         return glossary
-    if op.engine is None:
+    if route is None:
 
         def describe() -> Any:
             lang = language()
             return kept((game.id, lang), lambda: texts.describe(game, lang))
 
         return describe
-    assert op.request is not None, "an operation that runs the rules takes a request"
-    route = Route(game, op.engine, op.request, f"{game.id}.{op.key}")
+    served = route
 
     def operate(_: Any) -> Any:
         """The contract's view of the operation; the front hands its requests to the dispatcher
         before Flask sees them, and this answers the same should one reach Flask."""
         call = context.current() or context.Call("-", language(), request.headers.get(replay_cache.HEADER))
-        return errors.response(dispatcher.serve(route, request.get_data(), call))
+        return errors.response(dispatcher.serve(served, request.get_data(), call))
 
     return operate
 
@@ -138,7 +144,8 @@ def _view(game: Game, op: Operation, dispatcher: Dispatcher) -> Any:
 def game_blueprint(api: Api, game: Game, dispatcher: Dispatcher, bots: bool) -> Blueprint:
     blp = Blueprint(game.id, __name__, url_prefix=f"/v1/games/{game.id}", description=game.summary)
     for op in operations(game, family_of(game)):
-        view = _view(game, op, dispatcher)
+        route = route_of(game, op)
+        view = _view(game, op, dispatcher, route)
         ex = examples.operation(game.id, op.key)
         view = blp.response(200, op.response, example=ex.get("response"))(view)
         if op.request is not None:
@@ -154,8 +161,7 @@ def game_blueprint(api: Api, game: Game, dispatcher: Dispatcher, bots: bool) -> 
         view = blp.doc(description=op.description, **doc)(view)
         view.__name__ = op.key
         blp.route(op.path, methods=[op.method], endpoint=op.key)(view)
-        if op.engine is not None and op.request is not None and (bots or op.engine != "suggest"):
-            route = Route(game, op.engine, op.request, f"{game.id}.{op.key}")
+        if route is not None and (bots or route.operation != "suggest"):
             dispatcher.add(f"{blp.url_prefix}{op.path}", route)
     return blp
 

@@ -60,8 +60,6 @@ LOGGER_NAME = "trickref"
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 KNOWN_CODES = frozenset(errors.ALL_CODES)
-CORS_EXPOSE = [REQUEST_ID_HEADER, "Allow"]
-CORS_RESOURCES = (r"/v1/*", "/openapi.json")
 
 
 # --- request id -----------------------------------------------------------------------------------
