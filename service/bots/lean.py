@@ -47,13 +47,9 @@ OH_CARD: list[Card] = sorted(DECK_52, key=OH_INDEX.__getitem__)
 OH_SUIT: list[int] = [i // 13 for i in range(52)]
 # a card's strength in a trick under each trump (index 4: no trump): its rank, and 20 more if a trump
 OH_STRENGTH: list[list[int]] = [[i % 13 + (20 if i // 13 == t else 0) for i in range(52)] for t in range(5)]
-# the lowest card to lead when the call is made: by strength, equal ranks of plain suits in the
-# order of their letters (C, D, H, S), as `ohhell.policy` breaks the tie
+# the order of the suits' letters (C, D, H, S): how the rule of thumb's low lead breaks a tie of ranks
 _LETTER = [sorted(s.value for s in SUITS).index(s.value) for s in SUITS]
-OH_LOW: list[list[int]] = [[4 * OH_STRENGTH[t][i] + _LETTER[i // 13] for i in range(52)] for t in range(5)]
-# the two orders as key functions, by trump
-OH_KEY: list[Callable[[int], int]] = [t.__getitem__ for t in OH_STRENGTH]
-OH_LOW_KEY: list[Callable[[int], int]] = [t.__getitem__ for t in OH_LOW]
+_BY_LETTER = sorted(range(4), key=_LETTER.__getitem__)  # the suits in the order of their letters
 
 
 def ohhell_estimate(hand: list[int], trump: int, n: int, size: int) -> float:
@@ -98,36 +94,116 @@ def oh_winning(trick: Sequence[int], leader: int, n: int, trump: int) -> tuple[i
     return best, seat
 
 
+OH_BIT: list[int] = [1 << (i % 13) for i in range(52)]  # a card's bit in its suit's 13-bit mask
+# the ranks above a card's own, as a mask of its suit: the cards of that suit that beat it
+OH_ABOVE: list[int] = [0x1FFF & ~((2 << (i % 13)) - 1) for i in range(52)]
+# the ranks a 13-bit mask holds, lowest first: a random playout's card by its place among them
+RANKS_OF: list[tuple[int, ...]] = [tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)]
+
+
+# the highest and the lowest rank a 13-bit mask holds (-1 for none)
+_TOP: list[int] = [m.bit_length() - 1 for m in range(1 << 13)]
+_BOTTOM: list[int] = [(m & -m).bit_length() - 1 for m in range(1 << 13)]
+
+
+def _plain(suits: Sequence[int], order: Sequence[int], trump: int, high: bool) -> int:
+    """The highest (or lowest) plain card of the `suits` masks, -1 if none: equal ranks go to the
+    card earlier in `order`, as `max` and `min` over the cards in that order would pick."""
+    pick = -1
+    rank = 0
+    for s in range(4):
+        m = suits[s]
+        if not m or s == trump:
+            continue
+        r = m.bit_length() - 1 if high else (m & -m).bit_length() - 1
+        c = s * 13 + r
+        if pick < 0 or (r > rank if high else r < rank) or (r == rank and order[c] < order[pick]):
+            pick, rank = c, r
+    return pick
+
+
 def oh_thumb(
-    legal: list[int], trick: list[int], best: int, need: int, plus_ten: bool, n: int, trump: int
+    suits: Sequence[int],
+    order: Sequence[int],
+    follow: int,
+    lead: bool,
+    best: int,
+    need: int,
+    plus_ten: bool,
+    last: bool,
+    trump: int,
 ) -> int:
     """The Oh Hell family's rule of thumb for a card, written once: the bots' policy on an engine
     state (`ohhell.policy`), the simulator's `thumb` and its playouts all call it. A seat scores by
     making its call exactly: while it `need`s tricks (its call less the tricks it won), lead its
-    strongest card, win with the cheapest winner when last to play and the strongest otherwise;
+    strongest card, win with the cheapest winner when `last` to play and the strongest otherwise;
     once it has enough, lead its lowest card (equal ranks: the suits in the order of their letters)
     and play the highest card that still loses. Where every trick scores (`plus_ten`, tricks plus
-    ten), a lost call takes every trick it can. `best` is the card winning the `trick` so far."""
-    if len(legal) == 1:
-        return legal[0]
+    ten), a lost call takes every trick it can.
+
+    The legal cards are given as four 13-bit masks by suit (`suits`), restricted to the suit
+    `follow` when it is not -1 (the seat follows suit: the other masks are ignored); `best` is the
+    card winning the trick so far (-1 when the seat `lead`s). A trump outranks every plain card;
+    between plain cards of equal rank the one earlier in `order` (a position per card) is taken,
+    as `max` and `min` over the hand in that order would."""
     if need < 0 and plus_ten:
         need = 1  # the call is lost, and every trick still scores: take them
-    if not trick:
-        return max(legal, key=OH_KEY[trump]) if need > 0 else min(legal, key=OH_LOW_KEY[trump])
-    s = OH_STRENGTH[trump]
-    key = OH_KEY[trump]
-    top = s[best]
-    bs = OH_SUIT[best]
-    suit = OH_SUIT
-    winners = [c for c in legal if s[c] > top and (suit[c] == bs or suit[c] == trump)]
-    last = len(trick) == n - 1
+    if follow >= 0:  # one suit: no two cards of equal strength
+        m = suits[follow]
+        base = follow * 13
+        if lead:
+            return base + (_TOP[m] if need > 0 else _BOTTOM[m])
+        won = m & OH_ABOVE[best] if best // 13 == follow else m if follow == trump else 0
+        if need > 0:
+            if won:
+                return base + (_BOTTOM[won] if last else _TOP[won])
+            return base + _BOTTOM[m]
+        lose = m ^ won
+        if lose:
+            return base + _TOP[lose]
+        return base + (_TOP[m] if last else _BOTTOM[m])
+    t = suits[trump] if trump >= 0 else 0
+    if lead:
+        if need > 0:
+            return trump * 13 + _TOP[t] if t else _plain(suits, order, trump, True)
+        low = -1
+        for s in _BY_LETTER:  # the lowest plain rank, equal ranks by letter
+            m = suits[s]
+            if m and s != trump and (low < 0 or _BOTTOM[m] < low % 13):
+                low = s * 13 + _BOTTOM[m]
+        return low if low >= 0 else trump * 13 + _BOTTOM[t]
+    # more than one suit: the seat shows out of the suit led (or the rules let it play any card);
+    # only the suit of the best card and trumps can win
+    bs = best // 13
+    won_best = 0 if bs == trump else suits[bs] & OH_ABOVE[best]
+    won_trump = t & OH_ABOVE[best] if bs == trump else t
     if need > 0:
-        if winners:
-            return min(winners, key=key) if last else max(winners, key=key)
-        return min(legal, key=key)
-    if len(winners) < len(legal):
-        return max((c for c in legal if c not in winners), key=key)
-    return max(legal, key=key) if last else min(legal, key=key)
+        if won_trump or won_best:
+            if last:
+                return bs * 13 + _BOTTOM[won_best] if won_best else trump * 13 + _BOTTOM[won_trump]
+            return trump * 13 + _TOP[won_trump] if won_trump else bs * 13 + _TOP[won_best]
+        low = _plain(suits, order, trump, False)
+        return low if low >= 0 else trump * 13 + _BOTTOM[t]
+    lose_trump = t ^ won_trump
+    if lose_trump:
+        return trump * 13 + _TOP[lose_trump]
+    # the highest losing plain card: a plain card wins only in the best card's suit
+    pick = -1
+    rank = 0
+    for s in range(4):
+        m = suits[s] if s != bs else suits[s] ^ won_best
+        if not m or s == trump:
+            continue
+        r = _TOP[m]
+        c = s * 13 + r
+        if pick < 0 or r > rank or (r == rank and order[c] < order[pick]):
+            pick, rank = c, r
+    if pick >= 0:
+        return pick
+    # every legal card wins
+    if last:
+        return trump * 13 + _TOP[won_trump] if won_trump else bs * 13 + _TOP[won_best]
+    return bs * 13 + _BOTTOM[won_best] if won_best else trump * 13 + _BOTTOM[won_trump]
 
 
 class OhHellSim:
@@ -239,8 +315,16 @@ class OhHellSim:
     def thumb(self) -> int:
         """The rule of thumb's card for the seat to act (`oh_thumb`)."""
         seat = self.to_act
-        return oh_thumb(self.legal(), self.trick, self.best, self.bids[seat] - self.won[seat],
-                        self.method == TRICKS_PLUS_TEN, self.n, self.trump)  # fmt: skip
+        hand = self.hands[seat]
+        suits = [0, 0, 0, 0]
+        order = [0] * 52
+        for i, c in enumerate(hand):
+            suits[OH_SUIT[c]] |= OH_BIT[c]
+            order[c] = i
+        follow = OH_SUIT[self.trick[0]] if self.trick else -1
+        return oh_thumb(suits, order, follow if follow >= 0 and suits[follow] else -1, not self.trick,
+                        self.best, self.bids[seat] - self.won[seat], self.method == TRICKS_PLUS_TEN,
+                        len(self.trick) == self.n - 1, self.trump)  # fmt: skip
 
     def play_out(self, rand: Callable[[], float] | None = None) -> None:
         """Plays the rest of the hand by the rule of thumb: the calls left (`thumb_bid`), then the
@@ -268,42 +352,61 @@ class OhHellSim:
         thumb = oh_thumb
         plus_ten = self.method == TRICKS_PLUS_TEN
         suit = OH_SUIT
+        bit = OH_BIT
         seat = self.to_act
         leader = self.leader
         best = self.best
         best_seat = self.best_seat
-        # each seat's cards of each suit, in the hand's order: the cards that follow the suit led
-        by_suit: list[list[list[int]]] = []
+        # each seat's cards as four 13-bit masks by suit, and each card's place in its hand (the
+        # rule of thumb's tie between plain cards of equal rank)
+        masks: list[list[int]] = []
+        order = [0] * 52
         for h in hands:
-            mine: list[list[int]] = [[], [], [], []]
-            for c in h:
-                mine[suit[c]].append(c)
-            by_suit.append(mine)
+            mine = [0, 0, 0, 0]
+            for i, c in enumerate(h):
+                mine[suit[c]] |= bit[c]
+                order[c] = i
+            masks.append(mine)
+        held = [len(h) for h in hands]
+        count = len(trick)
         led = suit[trick[0]] if trick else 0
         while left:
-            hand = hands[seat]
-            legal = (by_suit[seat][led] or hand) if trick else hand
+            mine = masks[seat]
             if rand is not None:
-                c = legal[int(rand() * len(legal))]
-            elif len(legal) == 1:
-                c = legal[0]
+                if count and mine[led]:
+                    ranks = RANKS_OF[mine[led]]
+                    c = led * 13 + ranks[int(rand() * len(ranks))]
+                else:
+                    k = int(rand() * held[seat])
+                    c = -1
+                    for q in range(4):
+                        ranks = RANKS_OF[mine[q]]
+                        if k < len(ranks):
+                            c = q * 13 + ranks[k]
+                            break
+                        k -= len(ranks)
             else:
-                c = thumb(legal, trick, best, bids[seat] - won[seat], plus_ten, n, trump)
-            hand.remove(c)
-            by_suit[seat][suit[c]].remove(c)
-            if not trick:
+                follow = led if count and mine[led] else -1
+                c = thumb(mine, order, follow, not count, best, bids[seat] - won[seat], plus_ten,
+                          count == n - 1, trump)  # fmt: skip
+            mine[suit[c]] ^= bit[c]
+            held[seat] -= 1
+            if not count:
                 led = suit[c]
             left -= 1
             if best < 0 or ((suit[c] == suit[best] or suit[c] == trump) and s[c] > s[best]):
                 best, best_seat = c, seat
-            trick.append(c)
-            if len(trick) < n:
+            count += 1
+            if count < n:
                 seat = seat + 1 if seat + 1 < n else 0
             else:
                 won[best_seat] += 1
-                trick.clear()
+                count = 0
                 leader = seat = best_seat
                 best = -1
+        for h in hands:
+            h.clear()
+        trick.clear()
         self.left = 0
         self.to_act = seat
         self.leader = leader

@@ -24,7 +24,9 @@ from .core import Family, Level
 from .knowledge import Knowledge, knowledge
 from .lean import (
     BID,
+    OH_BIT,
     OH_INDEX,
+    OH_SUIT,
     OhHellSim,
     nearest_bid,
     oh_thumb,
@@ -137,8 +139,16 @@ def policy(st: Any) -> Action:
     trick = [OH_INDEX[c] for c in st.trick]
     best = oh_winning(trick, 0, n, trump)[0]
     cards = [OH_INDEX[a.card] for a in legal]
+    suits = [0, 0, 0, 0]
+    order = [0] * 52
+    for i, c in enumerate(cards):
+        suits[OH_SUIT[c]] |= OH_BIT[c]
+        order[c] = i
+    shown = [q for q in range(4) if suits[q]]
     need = (bid if bid is not None else 0) - st.won[seat]
-    c = oh_thumb(cards, trick, best, need, st.table.method == TRICKS_PLUS_TEN, n, trump)
+    plus_ten = st.table.method == TRICKS_PLUS_TEN
+    follow = shown[0] if len(shown) == 1 else -1
+    c = oh_thumb(suits, order, follow, not trick, best, need, plus_ten, len(trick) == n - 1, trump)
     return legal[cards.index(c)]  # type: ignore[no-any-return]
 
 
