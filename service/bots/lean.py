@@ -101,14 +101,24 @@ OH_ABOVE: list[int] = [0x1FFF & ~((2 << (i % 13)) - 1) for i in range(52)]
 RANKS_OF: list[tuple[int, ...]] = [tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)]
 
 
+def _nth(suits: Sequence[int], k: int) -> int:
+    """The `k`th card (from 0) of four suit masks, suit by suit, lowest rank first."""
+    for q in range(4):
+        ranks = RANKS_OF[suits[q]]
+        if k < len(ranks):
+            return q * 13 + ranks[k]
+        k -= len(ranks)
+    raise IndexError(k)
+
+
 # the highest and the lowest rank a 13-bit mask holds (-1 for none)
 _TOP: list[int] = [m.bit_length() - 1 for m in range(1 << 13)]
 _BOTTOM: list[int] = [(m & -m).bit_length() - 1 for m in range(1 << 13)]
 
 
-def _plain(suits: Sequence[int], order: Sequence[int], trump: int, high: bool) -> int:
+def _plain(suits: Sequence[int], cards: list[int], trump: int, high: bool) -> int:
     """The highest (or lowest) plain card of the `suits` masks, -1 if none: equal ranks go to the
-    card earlier in `order`, as `max` and `min` over the cards in that order would pick."""
+    card earlier in `cards`, as `max` and `min` over them would pick."""
     pick = -1
     rank = 0
     for s in range(4):
@@ -117,14 +127,14 @@ def _plain(suits: Sequence[int], order: Sequence[int], trump: int, high: bool) -
             continue
         r = m.bit_length() - 1 if high else (m & -m).bit_length() - 1
         c = s * 13 + r
-        if pick < 0 or (r > rank if high else r < rank) or (r == rank and order[c] < order[pick]):
+        if pick < 0 or (r > rank if high else r < rank) or (r == rank and cards.index(c) < cards.index(pick)):
             pick, rank = c, r
     return pick
 
 
 def oh_thumb(
     suits: Sequence[int],
-    order: Sequence[int],
+    cards: list[int],
     follow: int,
     lead: bool,
     best: int,
@@ -144,8 +154,8 @@ def oh_thumb(
     The legal cards are given as four 13-bit masks by suit (`suits`), restricted to the suit
     `follow` when it is not -1 (the seat follows suit: the other masks are ignored); `best` is the
     card winning the trick so far (-1 when the seat `lead`s). A trump outranks every plain card;
-    between plain cards of equal rank the one earlier in `order` (a position per card) is taken,
-    as `max` and `min` over the hand in that order would."""
+    between plain cards of equal rank the one earlier in `cards` (the seat's cards, in the order of
+    its hand) is taken, as `max` and `min` over them would."""
     if need < 0 and plus_ten:
         need = 1  # the call is lost, and every trick still scores: take them
     if follow >= 0:  # one suit: no two cards of equal strength
@@ -165,7 +175,7 @@ def oh_thumb(
     t = suits[trump] if trump >= 0 else 0
     if lead:
         if need > 0:
-            return trump * 13 + _TOP[t] if t else _plain(suits, order, trump, True)
+            return trump * 13 + _TOP[t] if t else _plain(suits, cards, trump, True)
         low = -1
         for s in _BY_LETTER:  # the lowest plain rank, equal ranks by letter
             m = suits[s]
@@ -182,7 +192,7 @@ def oh_thumb(
             if last:
                 return bs * 13 + _BOTTOM[won_best] if won_best else trump * 13 + _BOTTOM[won_trump]
             return trump * 13 + _TOP[won_trump] if won_trump else bs * 13 + _TOP[won_best]
-        low = _plain(suits, order, trump, False)
+        low = _plain(suits, cards, trump, False)
         return low if low >= 0 else trump * 13 + _BOTTOM[t]
     lose_trump = t ^ won_trump
     if lose_trump:
@@ -196,7 +206,7 @@ def oh_thumb(
             continue
         r = _TOP[m]
         c = s * 13 + r
-        if pick < 0 or r > rank or (r == rank and order[c] < order[pick]):
+        if pick < 0 or r > rank or (r == rank and cards.index(c) < cards.index(pick)):
             pick, rank = c, r
     if pick >= 0:
         return pick
@@ -317,12 +327,10 @@ class OhHellSim:
         seat = self.to_act
         hand = self.hands[seat]
         suits = [0, 0, 0, 0]
-        order = [0] * 52
-        for i, c in enumerate(hand):
+        for c in hand:
             suits[OH_SUIT[c]] |= OH_BIT[c]
-            order[c] = i
         follow = OH_SUIT[self.trick[0]] if self.trick else -1
-        return oh_thumb(suits, order, follow if follow >= 0 and suits[follow] else -1, not self.trick,
+        return oh_thumb(suits, hand, follow if follow >= 0 and suits[follow] else -1, not self.trick,
                         self.best, self.bids[seat] - self.won[seat], self.method == TRICKS_PLUS_TEN,
                         len(self.trick) == self.n - 1, self.trump)  # fmt: skip
 
@@ -357,45 +365,50 @@ class OhHellSim:
         leader = self.leader
         best = self.best
         best_seat = self.best_seat
-        # each seat's cards as four 13-bit masks by suit, and each card's place in its hand (the
-        # rule of thumb's tie between plain cards of equal rank)
+        # each seat's cards as four 13-bit masks by suit (the hands' lists keep their order: the rule
+        # of thumb's tie between plain cards of equal rank)
         masks: list[list[int]] = []
-        order = [0] * 52
         for h in hands:
             mine = [0, 0, 0, 0]
-            for i, c in enumerate(h):
+            for c in h:
                 mine[suit[c]] |= bit[c]
-                order[c] = i
             masks.append(mine)
         held = [len(h) for h in hands]
         count = len(trick)
         led = suit[trick[0]] if trick else 0
+        last = n - 1
         while left:
             mine = masks[seat]
-            if rand is not None:
-                if count and mine[led]:
-                    ranks = RANKS_OF[mine[led]]
-                    c = led * 13 + ranks[int(rand() * len(ranks))]
+            if count:
+                m = mine[led]
+                if rand is not None:
+                    if m:
+                        ranks = RANKS_OF[m]
+                        c = led * 13 + ranks[int(rand() * len(ranks))]
+                    else:
+                        c = _nth(mine, int(rand() * held[seat]))
+                elif not m:
+                    c = thumb(mine, hands[seat], -1, False, best, bids[seat] - won[seat], plus_ten,
+                              count == last, trump)  # fmt: skip
+                elif m & (m - 1):
+                    c = thumb(mine, hands[seat], led, False, best, bids[seat] - won[seat], plus_ten,
+                              count == last, trump)  # fmt: skip
                 else:
-                    k = int(rand() * held[seat])
-                    c = -1
-                    for q in range(4):
-                        ranks = RANKS_OF[mine[q]]
-                        if k < len(ranks):
-                            c = q * 13 + ranks[k]
-                            break
-                        k -= len(ranks)
+                    c = led * 13 + _TOP[m]  # the one card of the suit led
+                sc = suit[c]
+                if (sc == suit[best] or sc == trump) and s[c] > s[best]:
+                    best, best_seat = c, seat
             else:
-                follow = led if count and mine[led] else -1
-                c = thumb(mine, order, follow, not count, best, bids[seat] - won[seat], plus_ten,
-                          count == n - 1, trump)  # fmt: skip
-            mine[suit[c]] ^= bit[c]
-            held[seat] -= 1
-            if not count:
-                led = suit[c]
-            left -= 1
-            if best < 0 or ((suit[c] == suit[best] or suit[c] == trump) and s[c] > s[best]):
+                if rand is not None:
+                    c = _nth(mine, int(rand() * held[seat]))
+                else:
+                    c = thumb(mine, hands[seat], -1, True, -1, bids[seat] - won[seat], plus_ten, False,
+                              trump)  # fmt: skip
+                sc = led = suit[c]
                 best, best_seat = c, seat
+            mine[sc] ^= bit[c]
+            held[seat] -= 1
+            left -= 1
             count += 1
             if count < n:
                 seat = seat + 1 if seat + 1 < n else 0

@@ -140,15 +140,13 @@ def policy(st: Any) -> Action:
     best = oh_winning(trick, 0, n, trump)[0]
     cards = [OH_INDEX[a.card] for a in legal]
     suits = [0, 0, 0, 0]
-    order = [0] * 52
-    for i, c in enumerate(cards):
+    for c in cards:
         suits[OH_SUIT[c]] |= OH_BIT[c]
-        order[c] = i
     shown = [q for q in range(4) if suits[q]]
     need = (bid if bid is not None else 0) - st.won[seat]
     plus_ten = st.table.method == TRICKS_PLUS_TEN
     follow = shown[0] if len(shown) == 1 else -1
-    c = oh_thumb(suits, order, follow, not trick, best, need, plus_ten, len(trick) == n - 1, trump)
+    c = oh_thumb(suits, cards, follow, not trick, best, need, plus_ten, len(trick) == n - 1, trump)
     return legal[cards.index(c)]  # type: ignore[no-any-return]
 
 
