@@ -22,7 +22,7 @@ from .core import LEVELS, Family, Level, Suggestion, search
 __all__ = ["LEVELS", "Level", "Suggestion", "family_of", "suggest"]
 
 
-def family_of(game: str) -> Family[Any]:
+def family_of(game: str) -> Family[Any, Any]:
     """The bots' family of a registered game: the module named after the rules' family
     (service/bots/<family>.py) chooses it from the game's own attributes (`family_for`), so the
     registry's games are the one list."""
@@ -35,9 +35,9 @@ def family_of(game: str) -> Family[Any]:
 
 
 @cache  # one entry per game of the registry
-def _family(game: Game) -> Family[Any]:
+def _family(game: Game) -> Family[Any, Any]:
     module = import_module(f"{__name__}.{game.family}")
-    chosen: Family[Any] = module.family_for(game)
+    chosen: Family[Any, Any] = module.family_for(game)
     return chosen
 
 

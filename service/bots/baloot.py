@@ -164,7 +164,7 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 
 
 # the plan's costs: see blot.py's FAMILY (the same calibration, the same run)
-FAMILY: Family[BeloteView] = Family(
+FAMILY: Family[BeloteView, Any] = Family(
     parse=belote_view,
     know=know,
     build=build,
@@ -185,6 +185,6 @@ FAMILY: Family[BeloteView] = Family(
 )
 
 
-def family_for(game: Game) -> Family[BeloteView]:
+def family_for(game: Game) -> Family[BeloteView, Any]:
     """Every game of the family is played by one bot family."""
     return FAMILY

@@ -259,7 +259,7 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 # replays per imagined deal kept (Blot mean 1.29, p90 1.33, p99 10; Baloot 1.16, 1.33, 4): the plan
 # pays for up to 1.5 per deal, so the few views whose draws are refused again and again keep fewer
 # deals instead of overrunning the budget (at 2, the bazar's Crazy still spent 1.4 s on such a card)
-FAMILY: Family[BeloteView] = Family(
+FAMILY: Family[BeloteView, Any] = Family(
     parse=belote_view,
     know=know,
     build=build,
@@ -286,6 +286,6 @@ FAMILY: Family[BeloteView] = Family(
 DUEL = dataclasses.replace(FAMILY, search_cards=True, card_ms=0.0115, act_ms=0.0240, call_sim_ms=0.0112)
 
 
-def family_for(game: Game) -> Family[BeloteView]:
+def family_for(game: Game) -> Family[BeloteView, Any]:
     """The duel (two hands) plays with its own costs and searches its cards at Normal too."""
     return DUEL if game.max_players == 2 else FAMILY

@@ -33,6 +33,7 @@ from .knowledge import Knowledge
 from .views import SeatView
 
 V = TypeVar("V", bound=SeatView)
+S = TypeVar("S", bound=Position)  # a family's engine state
 # a maker of imagined deals without the engine: (deal, weight) from the hidden cards drawn
 DealMaker = Callable[[list[list[Card]]], tuple[Any, float]]
 
@@ -47,7 +48,7 @@ Build = Callable[
         random.Random,
         list[Made] | None,
     ],
-    Position,
+    S,
 ]
 
 
@@ -172,22 +173,22 @@ class Suggestion:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Family(Generic[V]):
+class Family(Generic[V, S]):
     """What a family gives the search: how to read a view, rebuild a deal, and play by thumb."""
 
     parse: Callable[[Mapping[str, Any], int], V]  # the seat's view as received, typed once
     know: Callable[[V, int, Rules], Knowledge]
-    build: Build[V]
-    policy: Callable[[Position], Action]
-    easy: Callable[[Position, random.Random], Action]
-    candidates: Callable[[Position, tuple[Action, ...], Level], list[Action]]
-    value: Callable[[Position, int], float]
-    fit: Callable[[Position, Action, float], float]
+    build: Build[V, S]
+    policy: Callable[[S], Action]
+    easy: Callable[[S, random.Random], Action]
+    candidates: Callable[[S, tuple[Action, ...], Level], list[Action]]
+    value: Callable[[S, int], float]
+    fit: Callable[[S, Action, float], float]
     terminal: tuple[str, ...]
     card_ms: float  # calibrated cost per card of the deal of drawing, replaying and weighing a deal
     full_hand: int  # cards a seat holds once the deal is complete (0: as many as the view shows)
     # the lean simulator (lean.py): plays a state of the play out by thumb, the seat's value
-    lean: Callable[[Position, int], float | None] | None = None
+    lean: Callable[[S, int], float | None] | None = None
     sim_ms: float = 0.0  # calibrated cost of one card of a lean playout
     # a tree search over the deals kept (Hard and Crazy, in place of one playout per candidate and
     # deal): (deals, seat, candidates, iterations, rng, deadline) -> (values, choice, iterations
@@ -195,12 +196,12 @@ class Family(Generic[V]):
     tree: Callable[..., tuple[list[tuple[Action, float]], Action, int, bool] | None] | None = None
     # whether the tree can search from this state (the Oh Hell family's needs the trumps known);
     # None: wherever the family has a tree
-    tree_ready: Callable[[Position], bool] | None = None
+    tree_ready: Callable[[S], bool] | None = None
     # imagined deals without the engine where the tree searches: (state here, view, seat,
     # knowledge, level) -> a maker of (deal, weight) from the hidden cards drawn, or None where
     # the engine's deals are needed; with its calibrated costs per card of the deal and per card
     # played (in place of card_ms and replay_ms)
-    lean_deals: Callable[[Position, V, int, Knowledge, Level], DealMaker | None] | None = None
+    lean_deals: Callable[[S, V, int, Knowledge, Level], DealMaker | None] | None = None
     lean_card_ms: float = 0.0
     lean_replay_ms: float = 0.0
     # every searching level tests its cards in imagined deals, Normal too (the duel: there the rule
@@ -228,7 +229,7 @@ class Family(Generic[V]):
     call_sim_ms: float = 0.0
 
 
-def playout(fam: Family[Any], st: Position, seat: int) -> float:
+def playout(fam: Family[Any, Any], st: Position, seat: int) -> float:
     """The seat's value once every seat has played the hand out by thumb: the calls through the
     engine, the cards through the family's lean simulator (checked against the engine by a test)."""
     policy = fam.policy
@@ -243,7 +244,7 @@ def playout(fam: Family[Any], st: Position, seat: int) -> float:
     return fam.value(st, seat)
 
 
-def cards_of(fam: Family[V], view: V) -> tuple[int, int]:
+def cards_of(fam: Family[V, Any], view: V) -> tuple[int, int]:
     """The cards the plan counts: those of the whole deal (what an imagined deal draws and replays,
     also once tricks are gone: the Oh Hell family's hand size is in the view), and those a playout
     plays (the cards left in the play, the whole deal before it)."""
@@ -259,7 +260,7 @@ def actions_of(view: SeatView) -> int:
 
 
 def search(
-    fam: Family[V],
+    fam: Family[V, Any],
     view: V,
     seat: int,
     rules: Rules,

@@ -133,7 +133,7 @@ def _place(a: Announced, rng: random.Random) -> tuple[list[list[Card]], list[Car
 
 
 def world(
-    fam: Family[Any],
+    fam: Family[Any, Any],
     view: SeatView,
     seat: int,
     rules: Rules,

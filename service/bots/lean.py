@@ -33,6 +33,7 @@ from ..rules.cards import RANKS, SUITS, Card, Suit
 from ..rules.ohhell.options import TRICKS_PLUS_TEN
 from ..rules.ohhell.scoring import seat_score
 from ..rules.ohhell.state import DECK as DECK_52
+from ..rules.ohhell.state import HandState
 
 # ------------------------------------------------------------------------------------ Oh Hell
 
@@ -223,7 +224,7 @@ class OhHellSim:
                  "method", "n", "restriction", "size", "strength", "to_act", "trick", "trump",
                  "won")  # fmt: skip
 
-    def __init__(self, st: Any) -> None:
+    def __init__(self, st: HandState) -> None:
         """From a state of the play, or of the bidding once trumps are known (`can_start`)."""
         t = st.table
         n: int = t.players
@@ -238,6 +239,8 @@ class OhHellSim:
         index = OH_INDEX.__getitem__
         self.hands: list[list[int]] = [list(map(index, h)) for h in st.hands]
         self.leader: int = st.leader
+        if st.to_act is None:
+            raise ValueError("a simulator starts where a seat is to act")
         self.to_act: int = st.to_act
         self.trick: list[int] = list(map(index, st.trick))
         self.won: list[int] = list(st.won)
@@ -252,7 +255,7 @@ class OhHellSim:
         self.best, self.best_seat = oh_winning(self.trick, self.leader, n, self.trump)
 
     @staticmethod
-    def can_start(st: Any) -> bool:
+    def can_start(st: HandState) -> bool:
         return st.phase == "play" or (st.phase == "bidding" and st.auction.trump is not None)
 
     def bid_options(self) -> list[int]:
@@ -453,7 +456,7 @@ class OhHellSim:
         return [seat_score(self.method, self.bids[s], self.won[s]) for s in range(self.n)]
 
 
-def ohhell_playout(st: Any, seat: int) -> float | None:
+def ohhell_playout(st: HandState, seat: int) -> float | None:
     """The seat's score once the rule of thumb has played the hand out from `st` (None: a phase the
     simulator does not play, trumps still to name)."""
     if not OhHellSim.can_start(st):
@@ -479,7 +482,7 @@ BID = 100  # a bid's key in the tree below: BID + its value (cards are 0..51)
 
 
 def ohhell_tree(
-    worlds: list[Any],
+    worlds: Sequence[HandState | OhHellSim],
     seat: int,
     root: list[int],
     iterations: int,
@@ -788,6 +791,8 @@ class BeloteSim:
         bit = BIT.__getitem__
         self.masks = [sum(map(bit, h)) for h in self.hands]  # distinct bits: the sum is their union
         self.leader: int = st.leader
+        if st.to_act is None:
+            raise ValueError("a simulator starts where a seat is to act")
         self.to_act: int = st.to_act
         self.trick: list[int] = list(map(index, st.trick))
         self.won: list[int] = [0, 0]

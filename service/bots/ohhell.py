@@ -10,17 +10,16 @@ calls and cards it shows through the engine, so an imagined deal the rules refus
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from ..rules.cards import NO_TRUMP, Card, Suit, suit_of
 from ..rules.game import Game
 from ..rules.ohhell.options import HIGHEST_CALLER, TRICKS_PLUS_TEN
-from ..rules.ohhell.state import DECK, needs_turned
+from ..rules.ohhell.state import DECK, HandState, needs_turned, start
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
-from ..rules.registry import GAMES
 from .core import Family, Level
+from .deals import Made
 from .knowledge import Knowledge, knowledge
 from .lean import (
     BID,
@@ -57,13 +56,13 @@ def build(
     hidden: list[list[Card]],
     extra: list[Card],
     rng: random.Random,
-    fit: list[tuple[Any, Action]] | None,
-) -> Any:
+    fit: list[Made] | None,
+) -> HandState:
     """The imagined deal replayed to the view's position (the engine refuses an impossible one)."""
     hands = [tuple(h) for h in k.hands(hidden)]
     turned = view.turned if view.turned is not None else (extra[0] if extra else None)
     record = HandRecord(view.dealer, tuple(hands), (), turned, (), view.round)
-    st: Any = GAMES[rules.game].start(rules, record)
+    st = start(rules, record)
     bids = view.bids
     plays = view.plays()
     trump = view.trump
@@ -74,15 +73,15 @@ def build(
             if trump is None:
                 break
             if view.turned is not None and st.table.trump_mode == "dealer-turns-or-no-trump":
-                a = Action(st.to_act, "turn")
+                a = Action(acting(st), "turn")
             else:
-                a = Action(st.to_act, "trump", strain=trump)
+                a = Action(acting(st), "trump", strain=trump)
         elif phase == "bidding" and bi < len(bids):
             b = bids[bi]
             bi += 1
             value = b.value
             if value is None:  # a hidden bid: what this deal's holder would have called
-                value = estimate_bid(st, st.to_act)
+                value = estimate_bid(st, acting(st))
             a = Action(b.seat, "bid", value)
             if fit is not None and b.seat != seat and b.value is not None:
                 fit.append((st, a))
@@ -98,12 +97,12 @@ def build(
     return st
 
 
-def trump_of(st: Any) -> Suit | None:
+def trump_of(st: HandState) -> Suit | None:
     t: Suit | None = st.auction.trump_suit
     return t
 
 
-def bid_estimate(st: Any, seat: int) -> float:
+def bid_estimate(st: HandState, seat: int) -> float:
     """Tricks the hand should take: aces, kings with a guard, trumps by rank and length, fewer in a
     short hand among many players (counted once, on card indices, by `lean.ohhell_estimate`, which
     the lean simulator's calls use too)."""
@@ -116,15 +115,23 @@ def bid_estimate(st: Any, seat: int) -> float:
     )
 
 
-def estimate_bid(st: Any, seat: int) -> int:
-    legal: list[int] = [a.value for a in st.legal_actions() if a.type == "bid"]
+def acting(st: HandState) -> int:
+    """The seat to act: the bots are asked only where one is."""
+    seat = st.to_act
+    if seat is None:
+        raise ValueError("no seat is to act")
+    return seat
+
+
+def estimate_bid(st: HandState, seat: int) -> int:
+    legal = [a.value for a in st.legal_actions() if a.type == "bid" and a.value is not None]
     return nearest_bid(legal, bid_estimate(st, seat))
 
 
-def policy(st: Any) -> Action:
+def policy(st: HandState) -> Action:
     """The rule of thumb for the seat to act, in every phase: the call nearest the hand's count
     (`lean.nearest_bid`), the card of `lean.oh_thumb` (the playouts' own rule, on card indices)."""
-    seat = st.to_act
+    seat = acting(st)
     legal = st.legal_actions()
     phase = st.phase
     if phase == "bidding":
@@ -132,13 +139,13 @@ def policy(st: Any) -> Action:
     if phase == "trump":
         return _trump_choice(st, seat, legal)
     if len(legal) == 1:
-        return legal[0]  # type: ignore[no-any-return]
+        return legal[0]
     trump = suit_index(trump_of(st))
     n = st.table.players
     bid = st.bid_of(seat)
     trick = [OH_INDEX[c] for c in st.trick]
     best = oh_winning(trick, 0, n, trump)[0]
-    cards = [OH_INDEX[a.card] for a in legal]
+    cards = [OH_INDEX[a.card] for a in legal if a.card is not None]
     suits = [0, 0, 0, 0]
     for c in cards:
         suits[OH_SUIT[c]] |= OH_BIT[c]
@@ -147,14 +154,14 @@ def policy(st: Any) -> Action:
     plus_ten = st.table.method == TRICKS_PLUS_TEN
     follow = shown[0] if len(shown) == 1 else -1
     c = oh_thumb(suits, cards, follow, not trick, best, need, plus_ten, len(trick) == n - 1, trump)
-    return legal[cards.index(c)]  # type: ignore[no-any-return]
+    return legal[cards.index(c)]
 
 
-def _pick_bid(legal: Any, value: int) -> Action:
-    return min(legal, key=lambda a: (abs(a.value - value), a.value))  # type: ignore[no-any-return]
+def _pick_bid(legal: Sequence[Action], value: int) -> Action:
+    return min(legal, key=lambda a: (abs((a.value or 0) - value), a.value or 0))
 
 
-def _trump_choice(st: Any, seat: int, legal: Any) -> Action:
+def _trump_choice(st: HandState, seat: int, legal: Sequence[Action]) -> Action:
     hand = st.hands[seat]
     best: Action = legal[0]
     best_score = -1.0
@@ -173,43 +180,43 @@ def _trump_choice(st: Any, seat: int, legal: Any) -> Action:
     return best
 
 
-def easy(st: Any, rng: random.Random) -> Action:
+def easy(st: HandState, rng: random.Random) -> Action:
     """Rough feel: the trick count with a careless error of a trick either way; a careless card a
     quarter of the time."""
-    seat = st.to_act
+    seat = acting(st)
     legal = st.legal_actions()
     if st.phase == "bidding":
         e = bid_estimate(st, seat) + rng.choice((-1, 0, 0, 1))
         return _pick_bid(legal, round(e))
     if st.phase == "play" and len(legal) > 1 and rng.random() < 0.25:
-        return legal[rng.randrange(len(legal))]  # type: ignore[no-any-return]
+        return legal[rng.randrange(len(legal))]
     return policy(st)
 
 
-def candidates(st: Any, legal: tuple[Action, ...], wide: bool) -> list[Action]:
+def candidates(st: HandState, legal: tuple[Action, ...], wide: bool) -> list[Action]:
     """The actions worth imagining: every card, every trump; the bids within a trick and a half of
     the hand's count (two and a half when `wide`): the playouts' own bias would otherwise pull the
     call to the extremes."""
     if st.phase != "bidding":
         return list(legal)
-    e = bid_estimate(st, st.to_act)
+    e = bid_estimate(st, acting(st))
     window = 2.5 if wide else 1.5
     return [a for a in legal if a.value is not None and abs(a.value - e) <= window] or list(legal)
 
 
-def value(st: Any, seat: int) -> float:
+def value(st: HandState, seat: int) -> float:
     """The seat's own score for the hand."""
     return float(st.result()["scores"][seat])
 
 
-def fit(st: Any, action: Action, sharp: float) -> float:
+def fit(st: HandState, action: Action, sharp: float) -> float:
     """How well a seat's bid fits the hand this deal gives it (1 for the bid its count gives)."""
     d = abs((action.value or 0) - bid_estimate(st, action.seat))
     return float(sharp ** max(0.0, d - 0.5))
 
 
 def lean_deals(
-    here: Any, view: OhHellView, seat: int, k: Knowledge, level: Level
+    here: HandState, view: OhHellView, seat: int, k: Knowledge, level: Level
 ) -> Callable[[list[list[Card]]], tuple[OhHellSim, float]] | None:
     """Hard's and Crazy's imagined deals without the engine, once trumps are known: each deal's
     hands set on the lean simulator at the first lead and the view's cards replayed there, weighed
@@ -256,7 +263,12 @@ def lean_deals(
 
 
 def tree(
-    worlds: list[Any], seat: int, cands: list[Action], iterations: int, rng: random.Random, deadline: float
+    worlds: list[HandState | OhHellSim],
+    seat: int,
+    cands: list[Action],
+    iterations: int,
+    rng: random.Random,
+    deadline: float,
 ) -> tuple[list[tuple[Action, float]], Action, int, bool] | None:
     """Hard's and Crazy's bids and cards: a tree search over the deals kept (lean.ohhell_tree), as
     many iterations as the plan's playouts; the choice most visited at the root, each one's mean
@@ -278,7 +290,7 @@ def _key(a: Action) -> int:
     raise ValueError(a)
 
 
-def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
+def _candidates(st: HandState, legal: tuple[Action, ...], level: Level) -> list[Action]:
     return candidates(st, legal, bool(level.wide))
 
 
@@ -288,7 +300,7 @@ def _candidates(st: Any, legal: tuple[Action, ...], level: Any) -> list[Action]:
 # played (a deal rebuilt late in the play replays and weighs every card played); lean_card_ms and
 # lean_replay_ms the same split for Hard's and Crazy's deals built without the engine (measured at
 # a load that read the other constants 1.6x theirs, scaled alike)
-FAMILY: Family[OhHellView] = Family(
+FAMILY: Family[OhHellView, HandState] = Family(
     parse=ohhell_view,
     know=know,
     build=build,
@@ -312,6 +324,6 @@ FAMILY: Family[OhHellView] = Family(
 )
 
 
-def family_for(game: Game) -> Family[OhHellView]:
+def family_for(game: Game) -> Family[OhHellView, HandState]:
     """Every game of the family is played by one bot family."""
     return FAMILY
