@@ -98,6 +98,18 @@ def oh_winning(trick: Sequence[int], leader: int, n: int, trump: int) -> tuple[i
 OH_BIT: list[int] = [1 << (i % 13) for i in range(52)]  # a card's bit in its suit's 13-bit mask
 # the ranks above a card's own, as a mask of its suit: the cards of that suit that beat it
 OH_ABOVE: list[int] = [0x1FFF & ~((2 << (i % 13)) - 1) for i in range(52)]
+# under each trump (index 4: no trump), for each card the trick's best so far, whether each card
+# played to the trick beats it
+OH_BEATS: list[list[list[bool]]] = [
+    [
+        [
+            (OH_SUIT[c] == OH_SUIT[b] or OH_SUIT[c] == t) and OH_STRENGTH[t][c] > OH_STRENGTH[t][b]
+            for c in range(52)
+        ]
+        for b in range(52)
+    ]
+    for t in (0, 1, 2, 3, -1)
+]
 # the ranks a 13-bit mask holds, lowest first: a random playout's card by its place among them
 RANKS_OF: list[tuple[int, ...]] = [tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)]
 
@@ -358,7 +370,6 @@ class OhHellSim:
         trick = self.trick
         won = self.won
         bids = self.bids
-        s = self.strength
         trump = self.trump
         thumb = oh_thumb
         plus_ten = self.method == TRICKS_PLUS_TEN
@@ -380,6 +391,9 @@ class OhHellSim:
         count = len(trick)
         led = suit[trick[0]] if trick else 0
         last = n - 1
+        after = [*range(1, n), 0]  # the next seat
+        beats = OH_BEATS[trump]
+        over = beats[best] if best >= 0 else beats[0]  # by card: whether it beats the trick's best
         while left:
             mine = masks[seat]
             if count:
@@ -390,6 +404,7 @@ class OhHellSim:
                         c = led * 13 + ranks[int(rand() * len(ranks))]
                     else:
                         c = _nth(mine, int(rand() * held[seat]))
+                    held[seat] -= 1
                 elif not m:
                     c = thumb(mine, hands[seat], -1, False, best, bids[seat] - won[seat], plus_ten,
                               count == last, trump)  # fmt: skip
@@ -398,23 +413,22 @@ class OhHellSim:
                               count == last, trump)  # fmt: skip
                 else:
                     c = led * 13 + _TOP[m]  # the one card of the suit led
-                sc = suit[c]
-                if (sc == suit[best] or sc == trump) and s[c] > s[best]:
-                    best, best_seat = c, seat
+                if over[c]:
+                    best, best_seat, over = c, seat, beats[c]
             else:
                 if rand is not None:
                     c = _nth(mine, int(rand() * held[seat]))
+                    held[seat] -= 1
                 else:
                     c = thumb(mine, hands[seat], -1, True, -1, bids[seat] - won[seat], plus_ten, False,
                               trump)  # fmt: skip
-                sc = led = suit[c]
-                best, best_seat = c, seat
-            mine[sc] ^= bit[c]
-            held[seat] -= 1
+                led = suit[c]
+                best, best_seat, over = c, seat, beats[c]
+            mine[suit[c]] ^= bit[c]
             left -= 1
             count += 1
             if count < n:
-                seat = seat + 1 if seat + 1 < n else 0
+                seat = after[seat]
             else:
                 won[best_seat] += 1
                 count = 0
