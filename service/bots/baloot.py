@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ..rules.baloot.options import TWO_PER_PLAYER
+from ..rules.baloot.state import HandState
 from ..rules.belote.cards import DECK_32
 from ..rules.cards import Card, suit_of
 from ..rules.game import Game
@@ -22,7 +22,7 @@ from ..rules.record import Action, HandRecord
 from ..rules.registry import GAMES
 from .belote import careless, fit_of, play_card, suit_value, team_value, trump_voids
 from .core import Family, Level
-from .deals import draw
+from .deals import Made, acting, draw
 from .knowledge import Knowledge, announced, knowledge
 from .lean import baloot_playout
 from .views import BeloteView, belote_view
@@ -72,8 +72,8 @@ def build(
     hidden: list[list[Card]],
     extra: list[Card],
     rng: random.Random,
-    fit: list[tuple[Any, Action]] | None,
-) -> Any:
+    fit: list[Made] | None,
+) -> HandState:
     final = k.hands(hidden)
     turned = view.turned
     assert turned is not None
@@ -90,7 +90,9 @@ def build(
             adds.append(h[5:])
         stock = [x for i in range(PLAYERS) for x in adds[(first + i) % PLAYERS]]
         record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
-    st: Any = GAMES[rules.game].start(rules, record)
+    st = GAMES[rules.game].start(rules, record)
+    if not isinstance(st, HandState):
+        raise TypeError(rules.game)
     for a in view.calls:
         if fit is not None and a.seat != seat:
             fit.append((st, a))
@@ -103,8 +105,8 @@ def build(
     return st
 
 
-def _call(st: Any, legal: Sequence[Action]) -> Action:
-    seat = st.to_act
+def _call(st: HandState, legal: Sequence[Action]) -> Action:
+    seat = acting(st)
     hand = list(st.hands[seat])
     turned = st.table.turned
     pass_ = next((a for a in legal if a.type == "pass"), legal[0])
@@ -125,15 +127,17 @@ def _call(st: Any, legal: Sequence[Action]) -> Action:
     return best
 
 
-def policy(st: Any) -> Action:
+def policy(st: HandState) -> Action:
     legal = st.legal_actions()
     if st.phase == "play":
         c = st.contract
+        if c is None:
+            raise ValueError("the play follows a contract")
         return play_card(st, legal, c.trump, c.seat)
     return _call(st, legal)
 
 
-def easy(st: Any, rng: random.Random) -> Action:
+def easy(st: HandState, rng: random.Random) -> Action:
     legal: tuple[Action, ...] = st.legal_actions()
     pick = policy(st)
     if st.phase == "play":
@@ -145,7 +149,7 @@ def easy(st: Any, rng: random.Random) -> Action:
     return pick
 
 
-def candidates(st: Any, legal: tuple[Action, ...], level: Level) -> list[Action]:
+def candidates(st: HandState, legal: tuple[Action, ...], level: Level) -> list[Action]:
     if st.phase == "play":
         return list(legal)
     out = [a for a in legal if a.type != "ashkal" or level.wide]
@@ -159,12 +163,12 @@ def candidates(st: Any, legal: tuple[Action, ...], level: Level) -> list[Action]
     return out or list(legal)
 
 
-def fit(st: Any, action: Action, sharp: float) -> float:
+def fit(st: HandState, action: Action, sharp: float) -> float:
     return fit_of(policy(st), action, sharp)
 
 
 # the plan's costs: see blot.py's FAMILY (the same calibration, the same run)
-FAMILY: Family[BeloteView, Any] = Family(
+FAMILY: Family[BeloteView, HandState] = Family(
     parse=belote_view,
     know=know,
     build=build,
@@ -185,6 +189,6 @@ FAMILY: Family[BeloteView, Any] = Family(
 )
 
 
-def family_for(game: Game) -> Family[BeloteView, Any]:
+def family_for(game: Game) -> Family[BeloteView, HandState]:
     """Every game of the family is played by one bot family."""
     return FAMILY

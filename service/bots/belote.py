@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
+from ..rules.baloot.state import HandState
 from ..rules.belote.cards import DECK_32, PLAIN_LOW_TO_HIGH, TRUMP_LOW_TO_HIGH, card_points
 from ..rules.belote.duties import STRENGTHS
+from ..rules.blot.state import BlotState
 from ..rules.cards import SUITS, Card, Suit, suit_of
 from ..rules.record import Action
+from .deals import acting
 from .knowledge import Knowledge
 from .lean import BEL_INDEX, BIT, BelTables, bel_tables, bel_thumb, suit_index
 from .views import BeloteView
@@ -50,12 +52,14 @@ THUMB_TABLES: dict[Suit | None, BelTables] = {
 }
 
 
-def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: int | None) -> Action:
+def play_card(
+    st: BlotState | HandState, legal: Sequence[Action], trump: Suit | None, declarer: int | None
+) -> Action:
     """The card for the seat to act; `declarer` the contract's seat (None if unknown). The rule is
     `lean.bel_thumb`, the one the playouts play, read here from the engine's state."""
     if len(legal) == 1:
         return legal[0]
-    seat = st.to_act
+    seat = acting(st)
     n = len(st.hands)
     cards = [BEL_INDEX[a.card] for a in legal if a.card is not None]
     trick = [BEL_INDEX[c] for c in st.trick]
@@ -66,13 +70,13 @@ def play_card(st: Any, legal: Sequence[Action], trump: Suit | None, declarer: in
         partner_wins = n == 4 and (st.leader + bi) % n == (seat + 2) % n
     gone = 0
     for t in st.tricks:
-        for c in t.cards:
-            gone |= BIT[BEL_INDEX[c]]
+        for card in t.cards:
+            gone |= BIT[BEL_INDEX[card]]
     for c in trick:
         gone |= BIT[c]
     hand = 0
-    for c in st.hands[seat]:
-        hand |= BIT[BEL_INDEX[c]]
+    for card in st.hands[seat]:
+        hand |= BIT[BEL_INDEX[card]]
     ours = declarer is not None and (declarer % 2 == seat % 2 if n == 4 else declarer == seat)
     tables = THUMB_TABLES[trump]
     c = bel_thumb(cards, hand, trick, best, partner_wins, gone, ours, n, suit_index(trump), tables)
@@ -102,7 +106,7 @@ def careless(legal: Sequence[Action], pick: Action, roll: float, index: int) -> 
     return pick
 
 
-def team_value(st: Any, seat: int) -> float:
+def team_value(st: BlotState | HandState, seat: int) -> float:
     """The seat's side's score minus the other side's (the duel: the seat's minus the other's)."""
     scores = st.result()["scores"]
     n = len(st.hands)

@@ -12,17 +12,17 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ..rules.belote.cards import DECK_24, DECK_32
-from ..rules.cards import Card, suit_of
+from ..rules.blot.state import BlotState
+from ..rules.cards import Card, Suit, suit_of
 from ..rules.game import Game
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from ..rules.registry import GAMES
 from .belote import careless, fit_of, play_card, suit_value, team_value, trump_voids
 from .core import Family, Level
-from .deals import draw
+from .deals import Made, acting, draw
 from .knowledge import Knowledge, announced, knowledge
 from .lean import blot_playout
 from .views import BeloteView, belote_view
@@ -85,8 +85,8 @@ def build(
     hidden: list[list[Card]],
     extra: list[Card],
     rng: random.Random,
-    fit: list[tuple[Any, Action]] | None,
-) -> Any:
+    fit: list[Made] | None,
+) -> BlotState:
     n = k.players
     final = k.hands(hidden)
     if n == 4:
@@ -107,7 +107,9 @@ def build(
             first = 1 - dealer
             stock = adds[first] + adds[1 - first] + extra
             record = HandRecord(dealer, tuple(dealt), (), turned, tuple(stock))
-    st: Any = GAMES[rules.game].start(rules, record)
+    st = GAMES[rules.game].start(rules, record)
+    if not isinstance(st, BlotState):
+        raise TypeError(rules.game)
     for a in _calls_and_plays(view):
         if fit is not None and a.seat != seat:
             fit.append((st, a))
@@ -115,7 +117,7 @@ def build(
     return st
 
 
-def _trump(st: Any) -> Any:
+def _trump(st: BlotState) -> Suit | None:
     c = st.contract
     return suit_of(c.strain) if c is not None else None
 
@@ -157,9 +159,9 @@ def estimate(hand: Sequence[Card], strain: str) -> float:
     return (suit_value(hand, suit_of(strain), 19) * a + b) / 10.0
 
 
-def _auction(st: Any, legal: Sequence[Action]) -> Action:
+def _auction(st: BlotState, legal: Sequence[Action]) -> Action:
     """Bid the hand's worth at once in its best strain (the highest open bid it covers), else pass."""
-    seat = st.to_act
+    seat = acting(st)
     hand = st.hands[seat]
     pass_ = next((a for a in legal if a.type in ("pass", "keep") and a.seat == seat), None)
     c = st.contract
@@ -178,10 +180,12 @@ def _auction(st: Any, legal: Sequence[Action]) -> Action:
     return pass_ if pass_ is not None else legal[0]
 
 
-def _duel_call(st: Any, legal: Sequence[Action]) -> Action:
-    seat = st.to_act
+def _duel_call(st: BlotState, legal: Sequence[Action]) -> Action:
+    seat = acting(st)
     hand = st.hands[seat]
     turned = st.table.turned
+    if turned is None:
+        raise ValueError("the duel's calls follow a turned card")
     takes = [a for a in legal if a.type == "take"]
     if takes:
         v = suit_value([*hand, turned], turned.suit)
@@ -196,7 +200,7 @@ def _duel_call(st: Any, legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
-def policy(st: Any) -> Action:
+def policy(st: BlotState) -> Action:
     legal = st.legal_actions()
     if st.phase == "play":
         c = st.contract
@@ -206,7 +210,7 @@ def policy(st: Any) -> Action:
     return _duel_call(st, legal)
 
 
-def easy(st: Any, rng: random.Random) -> Action:
+def easy(st: BlotState, rng: random.Random) -> Action:
     seat = st.to_act
     legal: list[Action] = [a for a in st.legal_actions() if a.seat == seat]
     pick = policy(st)
@@ -219,7 +223,7 @@ def easy(st: Any, rng: random.Random) -> Action:
     return pick
 
 
-def candidates(st: Any, legal: tuple[Action, ...], level: Level) -> list[Action]:
+def candidates(st: BlotState, legal: tuple[Action, ...], level: Level) -> list[Action]:
     """The calls worth imagining: the rule of thumb's, pass or keep, contra and recontra where the
     level doubles, and the lowest bid in the hand's best strains, but never a raise of the side's own
     contract: the playouts' defenders play by the rule of thumb, which makes a contract look safer
@@ -234,9 +238,10 @@ def candidates(st: Any, legal: tuple[Action, ...], level: Level) -> list[Action]
         if a.type in ("contra", "recontra") and level.contra and a not in out:
             out.append(a)
     c = st.contract
-    if c is not None and c.seat % 2 == st.to_act % 2:
+    seat = acting(st)
+    if c is not None and c.seat % 2 == seat % 2:
         return out
-    strains = sorted(STRAINS, key=lambda s: -suit_value(st.hands[st.to_act], suit_of(s), 19))
+    strains = sorted(STRAINS, key=lambda s: -suit_value(st.hands[seat], suit_of(s), 19))
     lows = bids_by_strain(legal)
     for s in strains[: 5 if level.wide else 2]:
         bids = lows.get(s)
@@ -245,7 +250,7 @@ def candidates(st: Any, legal: tuple[Action, ...], level: Level) -> list[Action]
     return out
 
 
-def fit(st: Any, action: Action, sharp: float) -> float:
+def fit(st: BlotState, action: Action, sharp: float) -> float:
     return fit_of(policy(st), action, sharp)
 
 
@@ -259,7 +264,7 @@ def fit(st: Any, action: Action, sharp: float) -> float:
 # replays per imagined deal kept (Blot mean 1.29, p90 1.33, p99 10; Baloot 1.16, 1.33, 4): the plan
 # pays for up to 1.5 per deal, so the few views whose draws are refused again and again keep fewer
 # deals instead of overrunning the budget (at 2, the bazar's Crazy still spent 1.4 s on such a card)
-FAMILY: Family[BeloteView, Any] = Family(
+FAMILY: Family[BeloteView, BlotState] = Family(
     parse=belote_view,
     know=know,
     build=build,
@@ -286,6 +291,6 @@ FAMILY: Family[BeloteView, Any] = Family(
 DUEL = dataclasses.replace(FAMILY, search_cards=True, card_ms=0.0115, act_ms=0.0240, call_sim_ms=0.0112)
 
 
-def family_for(game: Game) -> Family[BeloteView, Any]:
+def family_for(game: Game) -> Family[BeloteView, BlotState]:
     """The duel (two hands) plays with its own costs and searches its cards at Normal too."""
     return DUEL if game.max_players == 2 else FAMILY

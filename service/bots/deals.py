@@ -26,15 +26,27 @@ if TYPE_CHECKING:
 
 
 class Position(Protocol):
-    """What the search reads of a family engine's hand state: its phase, the state an action leads
-    to, and a seat's view of it (every family's state answers these under these names)."""
+    """What the search reads of a family engine's hand state: its phase, the seat to act, the state
+    an action leads to, and a seat's view of it (every family's state answers these under these
+    names)."""
 
     @property
     def phase(self) -> str: ...
 
+    @property
+    def to_act(self) -> int | None: ...
+
     def apply(self, action: Action) -> Position: ...
 
     def view(self, seat: int | None = None) -> Mapping[str, Any]: ...
+
+
+def acting(st: Position) -> int:
+    """The seat to act: a bot is asked only where one is (a finished hand has none)."""
+    seat = st.to_act
+    if seat is None:
+        raise ValueError("no seat is to act")
+    return seat
 
 
 # a call or card of an imagined deal's replay, with the position it was made from (weighed by Hard)

@@ -19,7 +19,7 @@ from ..rules.ohhell.state import DECK, HandState, needs_turned, start
 from ..rules.profile import Rules
 from ..rules.record import Action, HandRecord
 from .core import Family, Level
-from .deals import Made
+from .deals import Made, acting
 from .knowledge import Knowledge, knowledge
 from .lean import (
     BID,
@@ -113,14 +113,6 @@ def bid_estimate(st: HandState, seat: int) -> float:
         st.table.players,
         st.table.hand_size,
     )
-
-
-def acting(st: HandState) -> int:
-    """The seat to act: the bots are asked only where one is."""
-    seat = st.to_act
-    if seat is None:
-        raise ValueError("no seat is to act")
-    return seat
 
 
 def estimate_bid(st: HandState, seat: int) -> int:
