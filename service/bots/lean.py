@@ -3,7 +3,8 @@
 A playout plays the rest of an imagined deal with the rule of thumb for every seat, thousands of
 times a move, and the validating engine (immutable states, interned actions, reasons for refusals)
 spends most of a playout on what a playout never needs. Here a card is an index into the family's
-deck, a hand a list of indices (and, in the Belote family, a bit mask), a trick a list. What the
+deck, a hand a list of indices (in the playouts' loops, the Oh Hell family's as four 13-bit masks by
+suit and the Belote family's as one bit mask), a trick a list. What the
 rules decide comes from the rules' own code: the Belote family's duties from `belote.duties.playable`
 and Baloot's `locked_lead` (`Duties`, a table of their answers), the scores from the rules' pure
 scoring functions (`seat_score`, `bazar_score`, `duel_score`, `score_summary`). Each family's rule
@@ -111,7 +112,10 @@ OH_BEATS: list[list[list[bool]]] = [
     for t in (0, 1, 2, 3, -1)
 ]
 # the ranks a 13-bit mask holds, lowest first: a random playout's card by its place among them
-RANKS_OF: list[tuple[int, ...]] = [tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)]
+RANKS_OF: list[tuple[int, ...]] = [()]
+for _m in range(1, 1 << 13):
+    RANKS_OF.append(((_m & -_m).bit_length() - 1, *RANKS_OF[_m & (_m - 1)]))
+del _m
 
 
 def _nth(suits: Sequence[int], k: int) -> int:
