@@ -226,3 +226,42 @@ def test_the_seats_on_the_left_and_the_right_are_drawn_alike(tab: Tab) -> None:
     assert right[0] > left[0], boxes
     assert right[3] == left[3], boxes  # the name on one line on both sides
     assert abs(right[2] - left[2]) < 2, boxes
+
+
+# the boxes of the seats round the felt and of the turned card and its label
+BOXES = """() => [...document.querySelectorAll('#seats .seat, #turned > *')].map(e => {
+  const r = e.getBoundingClientRect();
+  return [e.dataset.seat ? `seat ${e.dataset.seat}` : e.textContent, r.left, r.top, r.right, r.bottom];
+})"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "players"), [("hy", "4"), ("ru", "4"), ("en", "5"), ("ar", "6"), ("hy", "7")]
+)
+def test_seats_and_the_turned_card_stay_apart_while_a_phone_bids(tab: Tab, lang: str, players: str) -> None:
+    """Oh Hell's first deal at 360 px, the bid panel open under the felt: no seat is drawn over
+    another or over the turned card and its label, though the seat across carries its level and
+    its call, seven seats take three rows, and Armenian and Russian words are long."""
+    page: Any = tab.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(tab, "oh-hell", lang=lang)
+    page.click("#menu")
+    page.click("#leave-yes")
+    page.select_option("#set-game", "oh-hell")
+    page.select_option("#set-players", players)
+    page.select_option("#set-length", "7-1-7")
+    page.click("#play")
+    page.wait_for_selector("#me.to-act")
+    page.wait_for_selector("#calls-panel:not([hidden]) [data-action]")
+    page.wait_for_selector("#turned .card")
+    boxes = page.evaluate(BOXES)
+    assert len(boxes) == int(players) - 1 + 2, boxes
+    over = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            width = min(a[3], b[3]) - max(a[1], b[1])
+            height = min(a[4], b[4]) - max(a[2], b[2])
+            if width > 0 and height > 0:
+                over.append((a[0], b[0], round(width), round(height)))
+    screenshot(page, f"bidding-oh-hell-{lang}-{players}-360x740", full_page=False)
+    assert not over, over
