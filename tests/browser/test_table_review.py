@@ -96,6 +96,17 @@ def played_by_bots(tab: Tab, game: str, rules: dict[str, Any], hands: int) -> li
 
 
 TABLE_STRINGS = ROOT / "service" / "static" / "table" / "i18n"
+# the result's deals: each side's cell as (its running total, what the deal scored)
+RESULT_CELLS = """() => [...document.querySelectorAll('#result-body tr')].slice(1, -1).map(tr =>
+  [...tr.querySelectorAll('td')].slice(1).map(td =>
+    [td.firstChild.textContent, td.querySelector('.gain').textContent]))"""
+
+
+def read_number(text: str) -> int:
+    """A number as the page writes it (Arabic digits, a plus or a minus sign) back to an int."""
+    plain = text.translate(str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789"))
+    value = int("".join(ch for ch in plain if ch.isdigit()))
+    return -value if any(ch in plain for ch in "-\u2212") else value
 
 
 @pytest.mark.parametrize(
@@ -107,8 +118,9 @@ def test_the_match_result_fits_a_phone_under_its_own_headers(
 ) -> None:
     """The last deal of a short match played at 360 px (the deals before it played through the
     API): the result's table stays on the screen (no sideways scroll of the page), its deals told by
-    their contract (Oh Hell's by their trump), the winner said as a sentence for the player's own
-    side ("We win the match", not "Winner: Us"), and no Menu left."""
+    their contract (Oh Hell's by their trump), each side's running total with what the deal scored
+    under it, the winner said as a sentence for the player's own side ("We win the match", not
+    "Winner: Us"), and no Menu left."""
     page: Any = tab.page
     words = json.loads((TABLE_STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
     page.set_viewport_size({"width": 360, "height": 740})
@@ -151,6 +163,12 @@ def test_the_match_result_fits_a_phone_under_its_own_headers(
         assert winner == (
             words["winner_you"] if match["winner"] == 0 else words["winner"].replace("{name}", name)
         )
+    # each side's running total, and under it what the deal scored, as matches/score says them
+    rows = page.evaluate(RESULT_CELLS)
+    deals = match.get("deals") or match["rounds"]
+    assert [[(read_number(total), read_number(gain)) for total, gain in row] for row in rows] == [
+        list(zip(d["totals"], d["scores"], strict=True)) for d in deals
+    ], rows
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # four players' columns fit a phone whole; only more would scroll, inside their own box
     assert page.eval_on_selector("#result-body .scroll", "el => el.scrollWidth <= el.clientWidth")

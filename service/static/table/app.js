@@ -63,6 +63,7 @@ let games = [];
  */
 let words = null;
 let numbers = new Intl.NumberFormat("en");
+let gains = new Intl.NumberFormat("en", { signDisplay: "exceptZero" });
 let seconds = new Intl.NumberFormat("en", { style: "unit", unit: "second", unitDisplay: "narrow" });
 
 // --- the glossary, read in one place (its wire shape may change: only these two read it) ---------
@@ -149,6 +150,7 @@ async function loadLanguage(lang) {
   // Arabic with its own digits, as the page's Arabic strings write them (and its minus sign)
   const locale = code === "ar" ? "ar-u-nu-arab" : code;
   numbers = new Intl.NumberFormat(locale);
+  gains = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
   seconds = new Intl.NumberFormat(locale, { style: "unit", unit: "second", unitDisplay: "narrow" });
   document.documentElement.lang = code;
   document.documentElement.dir = RTL.has(code) ? "rtl" : "ltr";
@@ -1307,7 +1309,8 @@ function td(value) {
   return el;
 }
 
-/** The end of the match, from matches/score: the winner, the totals and every deal under its headers. */
+/** The end of the match, from matches/score: the winner, the totals and every deal under its headers (each
+ * side's running total with what the deal scored). */
 function renderResult() {
   const body = $("result-body");
   body.replaceChildren();
@@ -1335,7 +1338,18 @@ function renderResult() {
     const made = deal.made === undefined || Array.isArray(deal.made) ? "" : deal.made ? " ✓" : " ✗";
     tr.append(th(num(deal.deal ?? deal.round), "row"));
     tr.append(td(`${deal.contract ? contractText(deal.contract) : deal.trump ? strainText(deal.trump) : deal.contract === null ? t("no_contract") : "—"}${made}`));
-    tr.append(...(deal.totals || []).map((/** @type {number} */ n) => td(n)));
+    // each side's running total, and under it what this deal scored (+12)
+    const scores = /** @type {number[]} */ (deal.scores || []);
+    tr.append(
+      ...(deal.totals || []).map((/** @type {number} */ n, /** @type {number} */ i) => {
+        const cell = td(n);
+        const gain = document.createElement("small");
+        gain.className = "gain";
+        gain.textContent = typeof scores[i] === "number" ? gains.format(scores[i]) : "";
+        cell.append(" ", gain);
+        return cell;
+      }),
+    );
     table.append(tr);
   }
   const foot = document.createElement("tr");
