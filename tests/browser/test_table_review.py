@@ -274,6 +274,13 @@ def test_seats_and_the_turned_card_stay_apart_while_a_phone_bids(tab: Tab, lang:
     page.wait_for_selector("#turned .card")
     boxes = page.evaluate(BOXES)
     assert len(boxes) == int(players) - 1 + 2, boxes
+    over = overlaps(boxes)
+    screenshot(page, f"bidding-oh-hell-{lang}-{players}-360x740", full_page=False)
+    assert not over, over
+
+
+def overlaps(boxes: list[list[Any]]) -> list[tuple[str, str, int, int]]:
+    """Every two boxes ([name, left, top, right, bottom]) drawn over each other, and by how much."""
     over = []
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
@@ -281,5 +288,36 @@ def test_seats_and_the_turned_card_stay_apart_while_a_phone_bids(tab: Tab, lang:
             height = min(a[4], b[4]) - max(a[2], b[2])
             if width > 0 and height > 0:
                 over.append((a[0], b[0], round(width), round(height)))
-    screenshot(page, f"bidding-oh-hell-{lang}-{players}-360x740", full_page=False)
-    assert not over, over
+    return over
+
+
+TRICK_AND_SEATS = """() => [...document.querySelectorAll('#seats .seat, .trick .card')].map(e => {
+  const r = e.getBoundingClientRect();
+  const name = `${e.classList.contains('seat') ? 'seat' : 'card'} ${e.dataset.seat}`;
+  return [name, r.left, r.top, r.right, r.bottom];
+})"""
+
+
+@pytest.mark.parametrize(("game", "lang"), [("bazar-blot", "hy"), ("baloot", "ru")])
+def test_a_tricks_cards_stay_clear_of_the_seats_on_a_phone(tab: Tab, game: str, lang: str) -> None:
+    """At 360 px, with the seats on the sides as wide as a phone lets them be (long words in
+    Armenian and Russian), the cards the side seats play to the trick are not drawn over them."""
+    page: Any = tab.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(tab, game, lang=lang)
+    for _ in range(200):
+        if page.locator(".trick .card").count() >= 2:
+            break
+        if page.evaluate("() => !!document.querySelector('#me.to-act')"):
+            calls = page.locator("#calls-panel:not([hidden]) [data-action]")
+            cards = page.locator("#hand .card.legal")
+            if cards.count():
+                act(page, cards.first)
+            elif calls.count():
+                types = calls.evaluate_all("els => els.map(e => e.dataset.type)")
+                act(page, calls.nth(types.index("pass") if "pass" in types else 0))
+        page.wait_for_timeout(100)
+    boxes = page.evaluate(TRICK_AND_SEATS)
+    assert sum(1 for name, *_ in boxes if name.startswith("card")) >= 2, boxes
+    screenshot(page, f"trick-{game}-{lang}-360x740", full_page=False)
+    assert not overlaps(boxes), overlaps(boxes)
