@@ -441,35 +441,45 @@ SUIT_MASK: list[int] = [sum(BIT[i] for i in range(32) if BEL_SUIT[i] == s) for s
 
 class Duties:
     """The cards a seat may play to a trick, from the rules' own `belote.duties.playable` (a table
-    filled from it as the playouts meet each case, kept per contract's trump and duties).
+    filled from it as the playouts meet each case, kept per contract's trump, card tables and
+    duties), and the rule of thumb's card among them (`bel_thumb`'s answers, kept likewise).
 
     The family's duties read only the hand's cards of the suit led and of the trump suit (follow,
     raise, trump, overtrump), and what they allow is either the whole hand or some of those cards,
     all of one suit (the suit led, or trumps). So a case is those cards, the suit led, the card
     winning and whether the partner holds it: `playable` is asked once per case with those cards
-    and one card of another suit standing for the rest of the hand, and its answer kept as the
-    cards it allows (in the deck's order: one suit, so the rule of thumb's orders break no tie by
-    it), or None for the whole hand. Baloot's closed doubled lead is the rules'
-    `baloot.cardplay.locked_lead`, asked likewise."""
+    and one card of another suit standing for the rest of the hand, and its answer kept (`case`)
+    as the cards it allows (in the deck's order: one suit, so the rule of thumb's orders break no
+    tie by it) and as a bit mask, or () and 0 for the whole hand. Baloot's closed doubled lead is
+    the rules' `baloot.cardplay.locked_lead`, asked likewise.
 
-    __slots__ = ("cases", "duties", "lead", "relevant", "strength", "trump", "trump_suit")
+    To a trick, `bel_thumb` reads of a seat's hand and the cards gone only which cards of the
+    suits of the winning card and of those allowed are still out, and of the trick whether it is
+    the last card to it: with the cards allowed one suit, its answer is kept in the case by those
+    (`thumb`); with the whole hand allowed, the order of the hand breaks its ties, and the
+    playouts ask it each time."""
+
+    __slots__ = ("cases", "duties", "kept", "lead", "relevant", "strength", "tables", "trump", "trump_suit")
 
     def __init__(
         self,
         trump: Suit | None,
+        tables: BelTables,
         strength: Mapping[Card, int],
         duties: BeloteDuties,
         lead: Callable[[tuple[Card, ...], Suit | None], tuple[Card, ...]] | None,
     ) -> None:
         self.trump_suit = trump
         self.trump = suit_index(trump)
+        self.tables = tables
         self.strength = strength
         self.duties = duties
         self.lead = lead
         # the cards a case reads, by the suit led: that suit's and the trumps
         trumps = SUIT_MASK[self.trump] if self.trump >= 0 else 0
         self.relevant = [SUIT_MASK[led] | trumps for led in range(4)]
-        self.cases: dict[int, tuple[int, ...] | None] = {}
+        self.cases: dict[int, Case] = {}
+        self.kept = 0  # the rule of thumb's answers kept in the cases
 
     def legal(self, hand: list[int], mask: int, trick: list[int], best: int, partner: bool) -> Sequence[int]:
         """The playable cards of `hand` (`mask` the same cards as a bit mask)."""
@@ -477,52 +487,121 @@ class Duties:
             if self.lead is None:
                 return hand
             return [BEL_INDEX[c] for c in self.lead(tuple(BEL_CARD[c] for c in hand), self.trump_suit)]
-        led = BEL_SUIT[trick[0]]
-        rel = mask & self.relevant[led]
+        rel = mask & self.relevant[BEL_SUIT[trick[0]]]
         if not rel:
             return hand
-        key = (((rel << 5) | best) << 3) | (led << 1) | partner
-        cases = self.cases
-        if key in cases:
-            found = cases[key]
-        else:
-            if len(cases) >= CASES:
-                cases.clear()
-            found = cases[key] = self._ask(rel, trick[0], best, partner)
-        return hand if found is None else found
+        return self.case(rel, trick[0], best, partner)[0] or hand
 
-    def _ask(self, rel: int, lead: int, best: int, partner: bool) -> tuple[int, ...] | None:
+    def lead_mask(self, mask: int) -> int:
+        """The cards of the hand `mask` that may lead a trick, as a bit mask."""
+        if self.lead is None:
+            return mask
+        allowed = self.lead(tuple(BEL_CARD[c] for c in range(32) if mask & BIT[c]), self.trump_suit)
+        return sum(BIT[BEL_INDEX[c]] for c in allowed)
+
+    def case(self, rel: int, lead: int, best: int, partner: bool) -> Case:
+        """The case of a seat holding `rel` of the suit led (by `lead`) and of trumps, with `best`
+        winning the trick (the partner's card if `partner`): the cards it may play as indices in the
+        deck's order and as a bit mask (or () and 0 for the whole hand), the cards whose being out
+        the rule of thumb reads there, and its answers so far. The playouts read `cases` with
+        `case_key`'s key themselves and call this when it is missing."""
+        k = case_key(rel, BEL_SUIT[lead], best, partner)
+        cases = self.cases
+        found = cases.get(k)
+        if found is None:
+            if len(cases) >= CASES:
+                self.forget()
+            found = cases[k] = self._ask(rel, lead, best, partner)
+        return found
+
+    def _ask(self, rel: int, lead: int, best: int, partner: bool) -> Case:
         led = BEL_SUIT[lead]
         other = next(c for c in DECK_32 if SUITS.index(c.suit) not in (led, self.trump))
         hand = (*(BEL_CARD[c] for c in range(32) if rel & BIT[c]), other)
         trick = (BEL_CARD[lead],)
         allowed = playable(hand, trick, self.trump_suit, BEL_CARD[best], partner, self.strength, self.duties)
         if other in allowed:
-            return None
-        return tuple(BEL_INDEX[c] for c in allowed)
+            return (), 0, 0, {}
+        cards = tuple(BEL_INDEX[c] for c in allowed)
+        return (
+            cards,
+            sum(BIT[c] for c in cards),
+            SUIT_MASK[BEL_SUIT[best]] | SUIT_MASK[BEL_SUIT[cards[0]]],
+            {},
+        )
+
+    def thumb(
+        self,
+        found: Case,
+        out: int,
+        hand: int,
+        trick: list[int],
+        best: int,
+        partner: bool,
+        gone: int,
+        ours: bool,
+        n: int,
+    ) -> int:
+        """`bel_thumb`'s card in the case `found` (cards of one suit allowed), kept there by `out`:
+        the cards still out (not gone nor in the hand) of those it reads, shifted left once, with
+        the low bit set for the last card to the trick."""
+        if self.kept >= THUMBS:
+            self.forget()
+        self.kept += 1
+        c = found[3][out] = bel_thumb(
+            found[0], hand, trick, best, partner, gone, ours, n, self.trump, self.tables
+        )
+        return c
+
+    def forget(self) -> None:
+        self.cases.clear()
+        self.kept = 0
+
+
+# A case of `Duties`: the cards allowed (one suit, the deck's order; () for the whole hand), the
+# same as a bit mask, the cards the rule of thumb reads there, its answers by `Duties.thumb`'s key
+Case = tuple[tuple[int, ...], int, int, dict[int, int]]
+WHOLE: Case = ((), 0, 0, {})  # the whole hand, where it holds none of the cards a case reads
+
+# a random playout's draws (`BeloteSim._play_random`): 53 bits, drawn again below 20
+DRAW = float(1 << 53)
+REDRAW = 1 << 20
+
+
+def case_key(rel: int, led: int, best: int, partner: bool) -> int:
+    """A case's key in `Duties.cases` (the playouts compute it inline, as here)."""
+    return (((rel << 5) | best) << 3) | (led << 1) | partner
 
 
 # the cases a table keeps, cleared whole past this (4,000 random playouts of each of 20 deals met at
-# most 3,904 in one table), and the tables kept (one per trump, duties and lead rule met: about 30)
+# most 3,904 in one table), the rule of thumb's answers kept in a table's cases (cleared with them),
+# and the tables kept (one per trump, card tables, duties and lead rule met: about 30)
 CASES = 8192
-DUTY_TABLES = 32
-_DUTIES: dict[tuple[Suit | None, int, BeloteDuties, object], Duties] = {}
+THUMBS = 16384
+DUTY_TABLES = 64
+_DUTIES: dict[
+    tuple[Suit | None, int, int, BeloteDuties, object], tuple[Mapping[Card, int], Mapping[Card, int], Duties]
+] = {}
 
 
 def duties_for(
     trump: Suit | None,
     strength: Mapping[Card, int],
+    values: Mapping[Card, int],
     duties: BeloteDuties,
     lead: Callable[[tuple[Card, ...], Suit | None], tuple[Card, ...]] | None = None,
 ) -> Duties:
-    """The table for a contract's trump and the game's duties (one per combination met, boundedly)."""
-    key = (trump, id(strength), duties, lead)
+    """The table for a contract's trump, the engine's `strength` and `values` (tables it shares
+    between states) and the game's duties (one per combination met, boundedly)."""
+    key = (trump, id(strength), id(values), duties, lead)
     found = _DUTIES.get(key)
-    if found is None or found.strength is not strength:
-        if len(_DUTIES) >= DUTY_TABLES:
-            _DUTIES.clear()
-        found = _DUTIES[key] = Duties(trump, strength, duties, lead)
-    return found
+    if found is not None and found[0] is strength and found[1] is values:
+        return found[2]
+    if len(_DUTIES) >= DUTY_TABLES:
+        _DUTIES.clear()
+    table = Duties(trump, bel_tables(strength, values, trump), strength, duties, lead)
+    _DUTIES[key] = (strength, values, table)
+    return table
 
 
 @dataclass(frozen=True, slots=True)
@@ -530,7 +609,8 @@ class BelTables:
     """A contract's card tables by index: the engine's strength and points, for each card the cards
     of its suit that beat it as a bit mask (a card is a master once these are out), the trump suit's
     mask, and the rule of thumb's orders as single keys (points then strength, points then strength
-    reversed, strength then points reversed: strength and points are below 256)."""
+    reversed, strength then points reversed: strength and points are below 256); `beats[b << 5 | c]`
+    whether card c takes the trick from card b (of its suit and stronger, or a trump over a plain)."""
 
     strength: list[int]
     values: list[int]
@@ -539,6 +619,7 @@ class BelTables:
     cheap: list[int]  # (points, strength)
     rich: list[int]  # (points, -strength)
     low_win: list[int]  # (strength, -points)
+    beats: list[bool]
 
 
 _TABLES: dict[tuple[int, int, Suit | None], tuple[Mapping[Card, int], Mapping[Card, int], BelTables]] = {}
@@ -564,6 +645,11 @@ def bel_tables(strength: Mapping[Card, int], values: Mapping[Card, int], trump: 
         [v[i] * 256 + s[i] for i in range(32)],
         [v[i] * 256 - s[i] for i in range(32)],
         [s[i] * 256 - v[i] for i in range(32)],
+        [
+            (BEL_SUIT[c] == BEL_SUIT[b] or BEL_SUIT[c] == t) and s[c] > s[b]
+            for b in range(32)
+            for c in range(32)
+        ],
     )
     if len(_TABLES) > 64:
         _TABLES.clear()
@@ -644,8 +730,8 @@ def bel_thumb(
 
 class BeloteSim:
     """The play of a Belote family deal (Bazar Blot, the duel, Baloot) from an engine state in its
-    play phase. `strength` and `values` are the engine's tables for the contract's trump; the cards
-    each seat may play come from the rules' duties (`Duties`), the rule of thumb's from `bel_thumb`."""
+    play phase. `duties` is the table of the contract's trump, the engine's strength and points
+    (`BelTables`) and the rules' duties (`Duties`); the rule of thumb is `bel_thumb`."""
 
     __slots__ = ("best", "best_seat", "declarer", "duties", "gone", "hands", "leader", "left", "masks",
                  "n", "points", "score", "tables", "to_act", "trick", "trump", "won")  # fmt: skip
@@ -653,17 +739,14 @@ class BeloteSim:
     def __init__(
         self,
         st: Any,
-        trump: Suit | None,
-        strength: dict[Card, int],
-        values: dict[Card, int],
         duties: Duties,
         declarer: int,
         score: Callable[[tuple[int, int], tuple[int, int]], list[int]],
     ) -> None:
         n = len(st.hands)
         self.n = n
-        self.trump = suit_index(trump)
-        self.tables = bel_tables(strength, values, trump)
+        self.trump = duties.trump
+        self.tables = duties.tables
         self.duties = duties
         self.declarer = declarer
         self.score = score
@@ -742,12 +825,14 @@ class BeloteSim:
         return winner
 
     def play_out(self, rand: Callable[[], float] | None = None) -> None:
-        """Plays the rest of the hand: every card by the rule of thumb (`bel_thumb`), or with `rand`
-        (numbers in [0, 1)) at random among those the duties allow, card for card what `thumb` or
-        `legal` then `play` would play, in one loop on local names (a playout is what a move's
-        search spends its time on)."""
-        left = self.left
-        if not left:
+        """Plays the rest of the hand: every card by the rule of thumb (`bel_thumb`), card for card
+        what `thumb` then `play` would play, in one loop on local names (a playout is what a move's
+        search spends its time on); or with `rand` (numbers in [0, 1)) at random among the cards
+        the duties allow (`_play_random`)."""
+        if not self.left:
+            return
+        if rand is not None:
+            self._play_random(rand)
             return
         n = self.n
         hands = self.hands
@@ -756,42 +841,71 @@ class BeloteSim:
         won = self.won
         points = self.points
         t = self.tables
-        s = t.strength
         v = t.values
+        beats = t.beats
         trump = self.trump
+        duties = self.duties
+        relevant = duties.relevant
+        cases = duties.cases
+        case = duties.case
+        keep = duties.thumb
+        locked = duties.lead is not None
+        thumb = bel_thumb
         suit = BEL_SUIT
         bit = BIT
-        legal_of = self.duties.legal
-        thumb = bel_thumb
         ours = [self.ours(x) for x in range(n)]
         after = [(x + 1) % n for x in range(n)]  # the next seat to play
         mate = [(x + 2) % 4 if n == 4 else -1 for x in range(n)]  # the partner (none in the duel)
         gone = self.gone
         seat = self.to_act
-        leader = self.leader
         best = self.best
         best_seat = self.best_seat
         pts = sum([v[x] for x in trick])
+        count = len(trick)
+        first = trick[0] if trick else 0
+        left = self.left
         while left:
             hand = hands[seat]
             mask = masks[seat]
-            partner = best_seat == mate[seat]
-            legal = legal_of(hand, mask, trick, best, partner)
-            if rand is not None:
-                c = legal[int(rand() * len(legal))]
-            elif len(legal) == 1:
-                c = legal[0]
+            if count:
+                partner = best_seat == mate[seat]
+                rel = mask & relevant[suit[first]]
+                found = cases.get((((rel << 5) | best) << 3) | (suit[first] << 1) | partner) if rel else WHOLE
+                if found is None:
+                    found = case(rel, first, best, partner)
+                cards = found[0]
+                if not cards:  # the whole hand
+                    c = (
+                        hand[0]
+                        if len(hand) == 1
+                        else thumb(hand, mask, trick, best, partner, gone, ours[seat], n, trump, t)
+                    )
+                elif len(cards) == 1:
+                    c = cards[0]
+                else:  # kept in the case by the cards out that it reads, and whether last to the trick
+                    out = (~(gone | mask) & found[2]) << 1 | (count == n - 1)
+                    c = found[3].get(out, -1)
+                    if c < 0:
+                        c = keep(found, out, mask, trick, best, partner, gone, ours[seat], n)
+                if beats[best << 5 | c]:
+                    best, best_seat = c, seat
             else:
-                c = thumb(legal, mask, trick, best, partner, gone, ours[seat], n, trump, t)
+                legal = duties.legal(hand, mask, trick, best, False) if locked else hand
+                c = (
+                    legal[0]
+                    if len(legal) == 1
+                    else thumb(legal, mask, trick, best, False, gone, ours[seat], n, trump, t)
+                )
+                first = best = c
+                best_seat = seat
             hand.remove(c)
             masks[seat] = mask ^ bit[c]
             gone |= bit[c]
             left -= 1
-            if best < 0 or ((suit[c] == suit[best] or suit[c] == trump) and s[c] > s[best]):
-                best, best_seat = c, seat
             trick.append(c)
             pts += v[c]
-            if len(trick) < n:
+            count += 1
+            if count < n:
                 seat = after[seat]
             else:
                 if not hand:
@@ -799,13 +913,101 @@ class BeloteSim:
                 won[best_seat % 2] += 1
                 points[best_seat % 2] += pts
                 pts = 0
+                count = 0
                 trick.clear()
-                leader = seat = best_seat
+                seat = best_seat
                 best = -1
         self.left = 0
         self.gone = gone
-        self.to_act = seat
-        self.leader = leader
+        self.to_act = self.leader = seat
+        self.best = best
+        self.best_seat = best_seat
+
+    def _play_random(self, rand: Callable[[], float]) -> None:
+        """`play_out` at random: each card drawn uniformly among those the duties allow. One number
+        of `rand` serves several cards (a draw of 53 bits, consumed as the digits of a number in
+        mixed radix, the number of cards allowed at each step, and drawn again once below 2**20,
+        so that no choice is off by more than a millionth), and the cards are those of the hand
+        or of `Duties.case` in their own orders: not `legal`'s order, nor one draw per card (the
+        bots never play at random, and no suggestion depends on it)."""
+        n = self.n
+        hands = self.hands
+        masks = self.masks
+        won = self.won
+        points = self.points
+        t = self.tables
+        v = t.values
+        beats = t.beats
+        duties = self.duties
+        relevant = duties.relevant
+        cases = duties.cases
+        case = duties.case
+        locked = duties.lead is not None
+        suit = BEL_SUIT
+        bit = BIT
+        after = [(x + 1) % n for x in range(n)]
+        mate = [(x + 2) % 4 if n == 4 else -1 for x in range(n)]
+        trick = self.trick
+        gone = self.gone
+        for m in masks:
+            gone |= m  # every card left is played
+        seat = self.to_act
+        best = self.best
+        best_seat = self.best_seat
+        pts = sum([v[x] for x in trick])
+        count = len(trick)
+        first = trick[0] if trick else 0
+        left = self.left
+        draw = int(rand() * DRAW)
+        while left:
+            hand = hands[seat]
+            mask = masks[seat]
+            if count:
+                rel = mask & relevant[suit[first]]
+                if rel:
+                    partner = best_seat == mate[seat]
+                    found = cases.get((((rel << 5) | best) << 3) | (suit[first] << 1) | partner)
+                    if found is None:
+                        found = case(rel, first, best, partner)
+                    legal: Sequence[int] = found[0] or hand
+                else:
+                    legal = hand
+            else:
+                legal = duties.legal(hand, mask, trick, best, False) if locked else hand
+            k = len(legal)
+            if k > 1:
+                c = legal[draw % k]
+                draw //= k
+                if draw < REDRAW:
+                    draw = int(rand() * DRAW)
+            else:
+                c = legal[0]
+            hand.remove(c)
+            masks[seat] = mask ^ bit[c]
+            if count:
+                if beats[best << 5 | c]:
+                    best, best_seat = c, seat
+            else:
+                first = best = c
+                best_seat = seat
+            pts += v[c]
+            count += 1
+            left -= 1
+            if count < n:
+                seat = after[seat]
+            else:
+                if not hand:
+                    pts += LAST_TRICK
+                won[best_seat % 2] += 1
+                points[best_seat % 2] += pts
+                pts = 0
+                count = 0
+                seat = best_seat
+                best = -1
+        trick.clear()
+        self.gone = gone
+        self.left = 0
+        self.to_act = self.leader = seat
         self.best = best
         self.best_seat = best_seat
 
@@ -863,9 +1065,9 @@ def blot_sim(st: Any) -> BeloteSim:
         answer = bazar_score(tally, capot, rounding) if n == 4 else duel_score(tally, rounding)
         return list(answer["scores"])
 
-    table = duties_for(play.trump, play.strength, t.duties)
+    table = duties_for(play.trump, play.strength, play.values, t.duties)
     kept = scoring(("blot", c, comb, blot, capot, rounding, n), None, score)
-    return BeloteSim(st, play.trump, play.strength, play.values, table, c.seat, kept)
+    return BeloteSim(st, table, c.seat, kept)
 
 
 def baloot_sim(st: Any) -> BeloteSim:
@@ -883,9 +1085,11 @@ def baloot_sim(st: Any) -> BeloteSim:
         s = Summary(c.seat, c.mode, c.strain, c.level, points, won, (pr[0], pr[1]), baloot)
         return list(score_summary(values, s)["scores"])
 
-    table = duties_for(a.trump, a.strength, duties(t.over_partner), locked_lead if a.locked else None)
+    table = duties_for(
+        a.trump, a.strength, a.values, duties(t.over_partner), locked_lead if a.locked else None
+    )
     key = ("baloot", c.seat, c.mode, c.strain, c.level, tuple(projects), baloot, id(values))
-    return BeloteSim(st, a.trump, a.strength, a.values, table, c.seat, scoring(key, values, score))
+    return BeloteSim(st, table, c.seat, scoring(key, values, score))
 
 
 def _team_value(scores: list[int], seat: int, n: int) -> float:
