@@ -436,6 +436,7 @@ BEL_INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK_32)}
 BEL_SUIT: list[int] = [SUITS.index(c.suit) for c in DECK_32]
 BEL_CARD: list[Card] = list(DECK_32)
 BIT: list[int] = [1 << i for i in range(32)]
+CARD_BIT: dict[Card, int] = {c: 1 << i for i, c in enumerate(DECK_32)}
 SUIT_MASK: list[int] = [sum(BIT[i] for i in range(32) if BEL_SUIT[i] == s) for s in range(4)]
 
 
@@ -563,14 +564,20 @@ class Duties:
 Case = tuple[tuple[int, ...], int, int, dict[int, int]]
 WHOLE: Case = ((), 0, 0, {})  # the whole hand, where it holds none of the cards a case reads
 
-# a random playout's draws (`BeloteSim._play_random`): 53 bits, drawn again below 20
+# a random playout's draws (`BeloteSim._play_random`): 53 bits, drawn again below 2**32 (checked
+# before each trick, whose draws take at most 4 x 3 bits: at least 2**20 is left at each draw)
 DRAW = float(1 << 53)
-REDRAW = 1 << 20
+REDRAW = 1 << 32
+# by players and leader, the seats that follow to a trick and whether each is the last; the partners
+FOLLOW: dict[int, list[tuple[tuple[int, bool], ...]]] = {
+    n: [tuple(((lead + i) % n, i == n - 1) for i in range(1, n)) for lead in range(n)] for n in (2, 4)
+}
+MATE: dict[int, list[int]] = {2: [-1, -1], 4: [2, 3, 0, 1]}
 
 
 def case_key(rel: int, led: int, best: int, partner: bool) -> int:
     """A case's key in `Duties.cases` (the playouts compute it inline, as here)."""
-    return (((rel << 5) | best) << 3) | (led << 1) | partner
+    return rel << 8 | best << 3 | led << 1 | partner
 
 
 # the cases a table keeps, cleared whole past this (4,000 random playouts of each of 20 deals met at
@@ -609,7 +616,7 @@ class BelTables:
     """A contract's card tables by index: the engine's strength and points, for each card the cards
     of its suit that beat it as a bit mask (a card is a master once these are out), the trump suit's
     mask, and the rule of thumb's orders as single keys (points then strength, points then strength
-    reversed, strength then points reversed: strength and points are below 256); `beats[b << 5 | c]`
+    reversed, strength then points reversed: strength and points are below 256); `wins[b][c]`
     whether card c takes the trick from card b (of its suit and stronger, or a trump over a plain)."""
 
     strength: list[int]
@@ -619,7 +626,7 @@ class BelTables:
     cheap: list[int]  # (points, strength)
     rich: list[int]  # (points, -strength)
     low_win: list[int]  # (strength, -points)
-    beats: list[bool]
+    wins: list[list[bool]]
 
 
 _TABLES: dict[tuple[int, int, Suit | None], tuple[Mapping[Card, int], Mapping[Card, int], BelTables]] = {}
@@ -646,9 +653,8 @@ def bel_tables(strength: Mapping[Card, int], values: Mapping[Card, int], trump: 
         [v[i] * 256 - s[i] for i in range(32)],
         [s[i] * 256 - v[i] for i in range(32)],
         [
-            (BEL_SUIT[c] == BEL_SUIT[b] or BEL_SUIT[c] == t) and s[c] > s[b]
+            [(BEL_SUIT[c] == BEL_SUIT[b] or BEL_SUIT[c] == t) and s[c] > s[b] for c in range(32)]
             for b in range(32)
-            for c in range(32)
         ],
     )
     if len(_TABLES) > 64:
@@ -680,11 +686,11 @@ def bel_thumb(
     s = t.strength
     above = t.above
     if not trick:
-        if ours:
+        known = gone | hand
+        size = 8 if n == 4 else 6  # the duel's deck has no sevens or eights
+        if ours and hand & t.trumps and (known & t.trumps).bit_count() < size:
             trumps = [c for c in legal if suit[c] == trump]
-            known = gone | hand
-            size = 8 if n == 4 else 6  # the duel's deck has no sevens or eights
-            if trumps and (known & t.trumps).bit_count() < size:
+            if trumps:
                 top = max(trumps, key=s.__getitem__)
                 if not above[top] & ~known:
                     return top
@@ -697,18 +703,17 @@ def bel_thumb(
             for c in legal:
                 lknown |= BIT[c]
             unknown = ~lknown
-        plain = [c for c in legal if suit[c] != trump]
-        sure = [c for c in plain if not above[c] & unknown]
+        sure = [c for c in legal if suit[c] != trump and not above[c] & unknown]
         if sure:
             return max(sure, key=t.values.__getitem__)
+        plain = [c for c in legal if suit[c] != trump]
         return min(plain or legal, key=t.cheap.__getitem__)
     last = len(trick) == n - 1
     if partner_wins and (last or suit[best] == trump or not above[best] & ~(gone | hand)):
         side = [c for c in legal if suit[c] != trump] or legal
         return max(side, key=t.rich.__getitem__)
-    top_s = s[best]
-    bs = suit[best]
-    winners = [c for c in legal if s[c] > top_s and (suit[c] == bs or suit[c] == trump)]
+    wins = t.wins[best]
+    winners = [c for c in legal if wins[c]]
     if winners:
         cheapest = min(winners, key=t.low_win.__getitem__)
         if last:
@@ -722,7 +727,7 @@ def bel_thumb(
                 return max(risky, key=t.rich.__getitem__)
             return cheapest
         top = max(winners, key=s.__getitem__)
-        if suit[top] == trump and bs != trump:
+        if suit[top] == trump and suit[best] != trump:
             return cheapest
         return top
     return min(legal, key=t.cheap.__getitem__)
@@ -759,23 +764,20 @@ class BeloteSim:
         self.trick: list[int] = list(map(index, st.trick))
         self.won: list[int] = [0, 0]
         self.points: list[int] = [0, 0]
-        gone = 0
+        gone = sum(map(bit, self.trick))
         for p in st.tricks:
-            for c in p.cards:
-                gone |= BIT[index(c)]
+            gone |= sum(map(CARD_BIT.__getitem__, p.cards))
             self.won[p.winner % 2] += 1
             self.points[p.winner % 2] += p.points
-        for c in self.trick:
-            gone |= BIT[c]
         self.gone = gone
-        self.left = sum(len(h) for h in self.hands)
+        self.left = sum(map(len, self.hands))
         self.best = -1
         self.best_seat = 0
-        s = self.tables.strength
-        for i, c in enumerate(self.trick):
-            best = self.best
-            if best < 0 or ((BEL_SUIT[c] == BEL_SUIT[best] or BEL_SUIT[c] == self.trump) and s[c] > s[best]):
-                self.best, self.best_seat = c, (self.leader + i) % n
+        if self.trick:
+            wins = self.tables.wins
+            for i, c in enumerate(self.trick):
+                if self.best < 0 or wins[self.best][c]:
+                    self.best, self.best_seat = c, (self.leader + i) % n
 
     def legal(self) -> Sequence[int]:
         seat = self.to_act
@@ -826,9 +828,9 @@ class BeloteSim:
 
     def play_out(self, rand: Callable[[], float] | None = None) -> None:
         """Plays the rest of the hand: every card by the rule of thumb (`bel_thumb`), card for card
-        what `thumb` then `play` would play, in one loop on local names (a playout is what a move's
-        search spends its time on); or with `rand` (numbers in [0, 1)) at random among the cards
-        the duties allow (`_play_random`)."""
+        what `thumb` then `play` would play, in one loop on local names, a trick at a time (a
+        playout is what a move's search spends its time on); or with `rand` (numbers in [0, 1))
+        at random among the cards the duties allow (`_play_random`)."""
         if not self.left:
             return
         if rand is not None:
@@ -842,7 +844,7 @@ class BeloteSim:
         points = self.points
         t = self.tables
         v = t.values
-        beats = t.beats
+        wins = t.wins
         trump = self.trump
         duties = self.duties
         relevant = duties.relevant
@@ -854,23 +856,45 @@ class BeloteSim:
         suit = BEL_SUIT
         bit = BIT
         ours = [self.ours(x) for x in range(n)]
-        after = [(x + 1) % n for x in range(n)]  # the next seat to play
-        mate = [(x + 2) % 4 if n == 4 else -1 for x in range(n)]  # the partner (none in the duel)
+        follow = FOLLOW[n]
+        mate = MATE[n]
         gone = self.gone
-        seat = self.to_act
+        leader = self.leader if trick else self.to_act
         best = self.best
         best_seat = self.best_seat
         pts = sum([v[x] for x in trick])
-        count = len(trick)
-        first = trick[0] if trick else 0
         left = self.left
         while left:
-            hand = hands[seat]
-            mask = masks[seat]
-            if count:
+            start = played = len(trick)
+            if not start:  # the lead
+                hand = hands[leader]
+                mask = masks[leader]
+                legal = duties.legal(hand, mask, trick, -1, False) if locked else hand
+                c = (
+                    legal[0]
+                    if len(legal) == 1
+                    else thumb(legal, mask, trick, -1, False, gone, ours[leader], n, trump, t)
+                )
+                hand.remove(c)
+                b = bit[c]
+                masks[leader] = mask ^ b
+                gone |= b
+                trick.append(c)
+                pts += v[c]
+                best = c
+                best_seat = leader
+                start = 1
+            first = trick[0]
+            relv = relevant[suit[first]]
+            led = suit[first] << 1
+            row = wins[best]
+            bk = best << 3 | led
+            for seat, last in follow[leader] if start == 1 else follow[leader][start - 1 :]:
+                hand = hands[seat]
+                mask = masks[seat]
                 partner = best_seat == mate[seat]
-                rel = mask & relevant[suit[first]]
-                found = cases.get((((rel << 5) | best) << 3) | (suit[first] << 1) | partner) if rel else WHOLE
+                rel = mask & relv
+                found = cases.get(rel << 8 | bk | partner) if rel else WHOLE
                 if found is None:
                     found = case(rel, first, best, partner)
                 cards = found[0]
@@ -883,51 +907,40 @@ class BeloteSim:
                 elif len(cards) == 1:
                     c = cards[0]
                 else:  # kept in the case by the cards out that it reads, and whether last to the trick
-                    out = (~(gone | mask) & found[2]) << 1 | (count == n - 1)
+                    out = (~(gone | mask) & found[2]) << 1 | last
                     c = found[3].get(out, -1)
                     if c < 0:
                         c = keep(found, out, mask, trick, best, partner, gone, ours[seat], n)
-                if beats[best << 5 | c]:
+                hand.remove(c)
+                b = bit[c]
+                masks[seat] = mask ^ b
+                gone |= b
+                trick.append(c)
+                pts += v[c]
+                if row[c]:
                     best, best_seat = c, seat
-            else:
-                legal = duties.legal(hand, mask, trick, best, False) if locked else hand
-                c = (
-                    legal[0]
-                    if len(legal) == 1
-                    else thumb(legal, mask, trick, best, False, gone, ours[seat], n, trump, t)
-                )
-                first = best = c
-                best_seat = seat
-            hand.remove(c)
-            masks[seat] = mask ^ bit[c]
-            gone |= bit[c]
-            left -= 1
-            trick.append(c)
-            pts += v[c]
-            count += 1
-            if count < n:
-                seat = after[seat]
-            else:
-                if not hand:
-                    pts += LAST_TRICK
-                won[best_seat % 2] += 1
-                points[best_seat % 2] += pts
-                pts = 0
-                count = 0
-                trick.clear()
-                seat = best_seat
-                best = -1
+                    row = wins[c]
+                    bk = c << 3 | led
+            left -= n - played
+            if not left:
+                pts += LAST_TRICK
+            won[best_seat % 2] += 1
+            points[best_seat % 2] += pts
+            pts = 0
+            trick.clear()
+            leader = best_seat
+            best = -1
         self.left = 0
         self.gone = gone
-        self.to_act = self.leader = seat
+        self.to_act = self.leader = leader
         self.best = best
         self.best_seat = best_seat
 
     def _play_random(self, rand: Callable[[], float]) -> None:
         """`play_out` at random: each card drawn uniformly among those the duties allow. One number
         of `rand` serves several cards (a draw of 53 bits, consumed as the digits of a number in
-        mixed radix, the number of cards allowed at each step, and drawn again once below 2**20,
-        so that no choice is off by more than a millionth), and the cards are those of the hand
+        mixed radix, the number of cards allowed at each step, with at least 2**20 left at each
+        step, so that no choice is off by more than about 1e-5), and the cards are those of the hand
         or of `Duties.case` in their own orders: not `legal`'s order, nor one draw per card (the
         bots never play at random, and no suggestion depends on it)."""
         n = self.n
@@ -937,7 +950,7 @@ class BeloteSim:
         points = self.points
         t = self.tables
         v = t.values
-        beats = t.beats
+        wins = t.wins
         duties = self.duties
         relevant = duties.relevant
         cases = duties.cases
@@ -945,69 +958,75 @@ class BeloteSim:
         locked = duties.lead is not None
         suit = BEL_SUIT
         bit = BIT
-        after = [(x + 1) % n for x in range(n)]
-        mate = [(x + 2) % 4 if n == 4 else -1 for x in range(n)]
+        follow = FOLLOW[n]
+        mate = MATE[n]
         trick = self.trick
         gone = self.gone
         for m in masks:
             gone |= m  # every card left is played
-        seat = self.to_act
+        leader = self.leader if trick else self.to_act
         best = self.best
         best_seat = self.best_seat
         pts = sum([v[x] for x in trick])
-        count = len(trick)
-        first = trick[0] if trick else 0
         left = self.left
-        draw = int(rand() * DRAW)
+        draw = 0
         while left:
-            hand = hands[seat]
-            mask = masks[seat]
-            if count:
-                rel = mask & relevant[suit[first]]
-                if rel:
-                    partner = best_seat == mate[seat]
-                    found = cases.get((((rel << 5) | best) << 3) | (suit[first] << 1) | partner)
-                    if found is None:
-                        found = case(rel, first, best, partner)
-                    legal: Sequence[int] = found[0] or hand
-                else:
-                    legal = hand
-            else:
-                legal = duties.legal(hand, mask, trick, best, False) if locked else hand
-            k = len(legal)
-            if k > 1:
+            if draw < REDRAW:
+                draw = int(rand() * DRAW)
+            start = played = len(trick)
+            if not start:  # the lead
+                hand = hands[leader]
+                mask = masks[leader]
+                legal: Sequence[int] = duties.legal(hand, mask, trick, -1, False) if locked else hand
+                k = len(legal)
                 c = legal[draw % k]
                 draw //= k
-                if draw < REDRAW:
-                    draw = int(rand() * DRAW)
-            else:
-                c = legal[0]
-            hand.remove(c)
-            masks[seat] = mask ^ bit[c]
-            if count:
-                if beats[best << 5 | c]:
+                hand.remove(c)
+                masks[leader] = mask ^ bit[c]
+                trick.append(c)
+                pts += v[c]
+                best = c
+                best_seat = leader
+                start = 1
+            first = trick[0]
+            relv = relevant[suit[first]]
+            led = suit[first] << 1
+            row = wins[best]
+            bk = best << 3 | led
+            for seat, _ in follow[leader] if start == 1 else follow[leader][start - 1 :]:
+                hand = hands[seat]
+                mask = masks[seat]
+                rel = mask & relv
+                if rel:
+                    partner = best_seat == mate[seat]
+                    found = cases.get(rel << 8 | bk | partner)
+                    if found is None:
+                        found = case(rel, first, best, partner)
+                    legal = found[0] or hand
+                else:
+                    legal = hand
+                k = len(legal)
+                c = legal[draw % k]
+                draw //= k
+                hand.remove(c)
+                masks[seat] = mask ^ bit[c]
+                pts += v[c]
+                if row[c]:
                     best, best_seat = c, seat
-            else:
-                first = best = c
-                best_seat = seat
-            pts += v[c]
-            count += 1
-            left -= 1
-            if count < n:
-                seat = after[seat]
-            else:
-                if not hand:
-                    pts += LAST_TRICK
-                won[best_seat % 2] += 1
-                points[best_seat % 2] += pts
-                pts = 0
-                count = 0
-                seat = best_seat
-                best = -1
-        trick.clear()
+                    row = wins[c]
+                    bk = c << 3 | led
+            left -= n - played
+            if not left:
+                pts += LAST_TRICK
+            won[best_seat % 2] += 1
+            points[best_seat % 2] += pts
+            pts = 0
+            trick.clear()
+            leader = best_seat
+            best = -1
         self.gone = gone
         self.left = 0
-        self.to_act = self.leader = seat
+        self.to_act = self.leader = leader
         self.best = best
         self.best_seat = best_seat
 
@@ -1020,20 +1039,25 @@ Score = Callable[[tuple[int, int], tuple[int, int]], list[int]]
 # the rules' scores a contract's playouts reached, by what the scoring reads: the hand's constants
 # (contract, combinations, options: `key`) and the points and tricks each side took. A deal's
 # playouts end on a few hundred of these, and the rules' scoring of one cost a tenth of a playout.
-_SCORES: dict[tuple[object, ...], tuple[object, dict[tuple[int, int, int, int], list[int]]]] = {}
+_SCORES: dict[tuple[object, ...], tuple[object, Score]] = {}
 
 
-def scoring(key: tuple[object, ...], keep: object, score: Score) -> Score:
-    """`score` (a pure function of its arguments and of what `key` and `keep` hold), answering from
-    the table of `key`'s scores kept so far; `keep` is an object `key` names by identity, held so
+def scoring(
+    key: tuple[object, ...],
+    keep: object,
+    score: Callable[[tuple[object, ...], Any, tuple[int, int], tuple[int, int]], list[int]],
+) -> Score:
+    """`score(key, keep, points, won)` (a pure function of its arguments and of what `key` and
+    `keep` hold, a module's function: the playouts' states build no closure), answering from the
+    table of `key`'s scores kept so far; `keep` is an object `key` names by identity, held so
     that its identity stays its own. Boundedly: the tables are cleared whole past 64 hands or past
     1,024 scores in one (a hand's 4,000 random playouts ended on at most 189)."""
     entry = _SCORES.get(key)
-    if entry is None or entry[0] is not keep:
-        if len(_SCORES) >= 64:
-            _SCORES.clear()
-        entry = _SCORES[key] = (keep, {})
-    memo = entry[1]
+    if entry is not None and entry[0] is keep:
+        return entry[1]
+    if len(_SCORES) >= 64:
+        _SCORES.clear()
+    memo: dict[tuple[int, int, int, int], list[int]] = {}
 
     def kept(points: tuple[int, int], won: tuple[int, int]) -> list[int]:
         k = (points[0], points[1], won[0], won[1])
@@ -1041,10 +1065,18 @@ def scoring(key: tuple[object, ...], keep: object, score: Score) -> Score:
         if found is None:
             if len(memo) >= 1024:
                 memo.clear()
-            found = memo[k] = score(points, won)
+            found = memo[k] = score(key, keep, points, won)
         return list(found)
 
+    _SCORES[key] = (keep, kept)
     return kept
+
+
+def _blot_score(key: tuple[Any, ...], _: None, points: tuple[int, int], won: tuple[int, int]) -> list[int]:
+    c, comb, blot, capot, rounding, n = key[1:]
+    tally = Tally(c, points, won, comb, blot)
+    answer = bazar_score(tally, capot, rounding) if n == 4 else duel_score(tally, rounding)
+    return list(answer["scores"])
 
 
 def blot_sim(st: Any) -> BeloteSim:
@@ -1055,19 +1087,19 @@ def blot_sim(st: Any) -> BeloteSim:
     n = t.players
     combos = play.combinations
     rules = t.rules
-    rounding = rules["rounding"]
     capot = capot_value(rules) if n == 4 else 0
-    comb = combos.points
-    blot = combos.blot_team(n)
-
-    def score(points: tuple[int, int], won: tuple[int, int]) -> list[int]:
-        tally = Tally(c, points, won, comb, blot)
-        answer = bazar_score(tally, capot, rounding) if n == 4 else duel_score(tally, rounding)
-        return list(answer["scores"])
-
+    key = ("blot", c, combos.points, combos.blot_team(n), capot, rules["rounding"], n)
     table = duties_for(play.trump, play.strength, play.values, t.duties)
-    kept = scoring(("blot", c, comb, blot, capot, rounding, n), None, score)
-    return BeloteSim(st, table, c.seat, kept)
+    return BeloteSim(st, table, c.seat, scoring(key, None, _blot_score))
+
+
+def _baloot_score(
+    key: tuple[Any, ...], values: Any, points: tuple[int, int], won: tuple[int, int]
+) -> list[int]:
+    seat, mode, strain, level, projects, baloot, _ = key[1:]
+    pr = tuple(projects[team] if won[team] else 0 for team in (0, 1))
+    s = Summary(seat, mode, strain, level, points, won, (pr[0], pr[1]), baloot)
+    return list(score_summary(values, s)["scores"])
 
 
 def baloot_sim(st: Any) -> BeloteSim:
@@ -1075,21 +1107,14 @@ def baloot_sim(st: Any) -> BeloteSim:
     a = st.auction
     c = a.contract
     t = st.table
-    best = best_team(a.projects, t.first)
-    projects = team_points(a.projects, best)
+    projects = team_points(a.projects, best_team(a.projects, t.first))
     baloot = a.baloot % 2 if a.baloot is not None else None
     values = t.rules.values
-
-    def score(points: tuple[int, int], won: tuple[int, int]) -> list[int]:
-        pr = tuple(projects[team] if won[team] else 0 for team in (0, 1))
-        s = Summary(c.seat, c.mode, c.strain, c.level, points, won, (pr[0], pr[1]), baloot)
-        return list(score_summary(values, s)["scores"])
-
     table = duties_for(
         a.trump, a.strength, a.values, duties(t.over_partner), locked_lead if a.locked else None
     )
     key = ("baloot", c.seat, c.mode, c.strain, c.level, tuple(projects), baloot, id(values))
-    return BeloteSim(st, table, c.seat, scoring(key, values, score))
+    return BeloteSim(st, table, c.seat, scoring(key, values, _baloot_score))
 
 
 def _team_value(scores: list[int], seat: int, n: int) -> float:
