@@ -456,11 +456,13 @@ class Duties:
 
     To a trick, `bel_thumb` reads of a seat's hand and the cards gone only which cards of the
     suits of the winning card and of those allowed are still out, and of the trick whether it is
-    the last card to it: with the cards allowed one suit, its answer is kept in the case by those
-    (`thumb`); with the whole hand allowed, the order of the hand breaks its ties, and the
-    playouts ask it each time."""
+    the last card to it (tests/bots/test_lean_belote_speed.py checks it): with the cards allowed
+    one suit, its answer is kept by the case and those (`thumb`); with the whole hand allowed, the
+    order of the hand breaks its ties, and the playouts ask it each time. The cases and answers
+    of all the tables are bounded together (`KEPT`)."""
 
-    __slots__ = ("cases", "duties", "kept", "lead", "relevant", "strength", "tables", "trump", "trump_suit")
+    __slots__ = ("cases", "duties", "lead", "others", "relevant", "strength", "tables", "thumbs", "trump",
+                 "trump_suit")  # fmt: skip
 
     def __init__(
         self,
@@ -479,8 +481,12 @@ class Duties:
         # the cards a case reads, by the suit led: that suit's and the trumps
         trumps = SUIT_MASK[self.trump] if self.trump >= 0 else 0
         self.relevant = [SUIT_MASK[led] | trumps for led in range(4)]
+        # by the suit led, a card of another suit than it and the trumps: the rest of a hand
+        self.others = [
+            next(c for c in DECK_32 if SUITS.index(c.suit) not in (led, self.trump)) for led in range(4)
+        ]
         self.cases: dict[int, Case] = {}
-        self.kept = 0  # the rule of thumb's answers kept in the cases
+        self.thumbs: dict[int, int] = {}  # the rule of thumb's answers, by `thumb`'s key
 
     def legal(self, hand: list[int], mask: int, trick: list[int], best: int, partner: bool) -> Sequence[int]:
         """The playable cards of `hand` (`mask` the same cards as a bit mask)."""
@@ -493,48 +499,39 @@ class Duties:
             return hand
         return self.case(rel, trick[0], best, partner)[0] or hand
 
-    def lead_mask(self, mask: int) -> int:
-        """The cards of the hand `mask` that may lead a trick, as a bit mask."""
-        if self.lead is None:
-            return mask
-        allowed = self.lead(tuple(BEL_CARD[c] for c in range(32) if mask & BIT[c]), self.trump_suit)
-        return sum(BIT[BEL_INDEX[c]] for c in allowed)
-
     def case(self, rel: int, lead: int, best: int, partner: bool) -> Case:
         """The case of a seat holding `rel` of the suit led (by `lead`) and of trumps, with `best`
         winning the trick (the partner's card if `partner`): the cards it may play as indices in the
-        deck's order and as a bit mask (or () and 0 for the whole hand), the cards whose being out
-        the rule of thumb reads there, and its answers so far. The playouts read `cases` with
-        `case_key`'s key themselves and call this when it is missing."""
-        k = case_key(rel, BEL_SUIT[lead], best, partner)
-        cases = self.cases
-        found = cases.get(k)
+        deck's order and as a bit mask (or () and 0 for the whole hand), and the cards whose being
+        out the rule of thumb reads there. The playouts read `cases` with `case_key`'s key
+        themselves and call this when it is missing."""
+        found = self.cases.get(case_key(rel, BEL_SUIT[lead], best, partner))
         if found is None:
-            if len(cases) >= CASES:
-                self.forget()
-            found = cases[k] = self._ask(rel, lead, best, partner)
+            _note()
+            found = self.cases[case_key(rel, BEL_SUIT[lead], best, partner)] = self._ask(
+                rel, lead, best, partner
+            )
         return found
 
     def _ask(self, rel: int, lead: int, best: int, partner: bool) -> Case:
-        led = BEL_SUIT[lead]
-        other = next(c for c in DECK_32 if SUITS.index(c.suit) not in (led, self.trump))
-        hand = (*(BEL_CARD[c] for c in range(32) if rel & BIT[c]), other)
+        other = self.others[BEL_SUIT[lead]]
+        held = []
+        while rel:  # the cards in the deck's order
+            low = rel & -rel
+            held.append(BEL_CARD[low.bit_length() - 1])
+            rel ^= low
+        hand = (*held, other)
         trick = (BEL_CARD[lead],)
         allowed = playable(hand, trick, self.trump_suit, BEL_CARD[best], partner, self.strength, self.duties)
         if other in allowed:
-            return (), 0, 0, {}
+            return WHOLE
         cards = tuple(BEL_INDEX[c] for c in allowed)
-        return (
-            cards,
-            sum(BIT[c] for c in cards),
-            SUIT_MASK[BEL_SUIT[best]] | SUIT_MASK[BEL_SUIT[cards[0]]],
-            {},
-        )
+        return cards, sum(BIT[c] for c in cards), SUIT_MASK[BEL_SUIT[best]] | SUIT_MASK[BEL_SUIT[cards[0]]]
 
     def thumb(
         self,
         found: Case,
-        out: int,
+        key: int,
         hand: int,
         trick: list[int],
         best: int,
@@ -543,26 +540,21 @@ class Duties:
         ours: bool,
         n: int,
     ) -> int:
-        """`bel_thumb`'s card in the case `found` (cards of one suit allowed), kept there by `out`:
-        the cards still out (not gone nor in the hand) of those it reads, shifted left once, with
-        the low bit set for the last card to the trick."""
-        if self.kept >= THUMBS:
-            self.forget()
-        self.kept += 1
-        c = found[3][out] = bel_thumb(
+        """`bel_thumb`'s card in the case `found` (cards of one suit allowed), kept in `thumbs` by
+        `key`: the case's key shifted left 34 times, then the cards still out (neither gone nor in
+        the hand) of those the case reads, shifted left once, with the low bit set for the last card
+        to the trick."""
+        _note()
+        c = self.thumbs[key] = bel_thumb(
             found[0], hand, trick, best, partner, gone, ours, n, self.trump, self.tables
         )
         return c
 
-    def forget(self) -> None:
-        self.cases.clear()
-        self.kept = 0
-
 
 # A case of `Duties`: the cards allowed (one suit, the deck's order; () for the whole hand), the
-# same as a bit mask, the cards the rule of thumb reads there, its answers by `Duties.thumb`'s key
-Case = tuple[tuple[int, ...], int, int, dict[int, int]]
-WHOLE: Case = ((), 0, 0, {})  # the whole hand, where it holds none of the cards a case reads
+# same as a bit mask, and the cards whose being out the rule of thumb reads there
+Case = tuple[tuple[int, ...], int, int]
+WHOLE: Case = ((), 0, 0)  # the whole hand
 
 # a random playout's draws (`BeloteSim._play_random`): 53 bits, drawn again below 2**32 (checked
 # before each trick, whose draws take at most 4 x 3 bits: at least 2**20 is left at each draw)
@@ -572,7 +564,13 @@ REDRAW = 1 << 32
 FOLLOW: dict[int, list[tuple[tuple[int, bool], ...]]] = {
     n: [tuple(((lead + i) % n, i == n - 1) for i in range(1, n)) for lead in range(n)] for n in (2, 4)
 }
+SEATS: dict[int, list[tuple[int, ...]]] = {n: [tuple(s for s, _ in f) for f in FOLLOW[n]] for n in (2, 4)}
 MATE: dict[int, list[int]] = {2: [-1, -1], 4: [2, 3, 0, 1]}
+# by players and declarer (-1: none, the last of the list), whether each seat's side holds the contract
+OURS: dict[int, list[list[bool]]] = {
+    n: [[d >= 0 and (d % 2 == x % 2 if n == 4 else d == x) for x in range(n)] for d in (*range(n), -1)]
+    for n in (2, 4)
+}
 
 
 def case_key(rel: int, led: int, best: int, partner: bool) -> int:
@@ -580,15 +578,25 @@ def case_key(rel: int, led: int, best: int, partner: bool) -> int:
     return rel << 8 | best << 3 | led << 1 | partner
 
 
-# the cases a table keeps, cleared whole past this (4,000 random playouts of each of 20 deals met at
-# most 3,904 in one table), the rule of thumb's answers kept in a table's cases (cleared with them),
-# and the tables kept (one per trump, card tables, duties and lead rule met: about 30)
-CASES = 8192
-THUMBS = 16384
+# the cases and the rule of thumb's answers all the tables keep, all cleared past this (4,000 random
+# playouts of each of 20 deals met at most 3,904 cases in one table), and the tables kept (one per
+# trump, card tables, duties and lead rule met: about 50 for every game)
+KEPT = 1 << 17
 DUTY_TABLES = 64
 _DUTIES: dict[
     tuple[Suit | None, int, int, BeloteDuties, object], tuple[Mapping[Card, int], Mapping[Card, int], Duties]
 ] = {}
+_KEPT = [0]
+
+
+def _note() -> None:
+    """Counts one more case or answer kept, clearing every table's past `KEPT`."""
+    if _KEPT[0] >= KEPT:
+        for _, _, table in _DUTIES.values():
+            table.cases.clear()
+            table.thumbs.clear()
+        _KEPT[0] = 0
+    _KEPT[0] += 1
 
 
 def duties_for(
@@ -606,6 +614,7 @@ def duties_for(
         return found[2]
     if len(_DUTIES) >= DUTY_TABLES:
         _DUTIES.clear()
+        _KEPT[0] = 0
     table = Duties(trump, bel_tables(strength, values, trump), strength, duties, lead)
     _DUTIES[key] = (strength, values, table)
     return table
@@ -679,7 +688,9 @@ def bel_thumb(
     `thumb` and its playouts call it, and so does `belote.play_card` on an engine state (whose
     module doc says what it plays). `hand` is the seat's hand and `gone` the cards played (the
     trick's too) as bit masks; `best` the card winning the `trick` so far, `partner_wins` whether
-    the partner played it; `ours` whether the seat's side holds the contract."""
+    the partner played it; `ours` whether the seat's side holds the contract. To a trick it reads of
+    `hand` and `gone` only the cards of the suits of `best` and of `legal`, and of `trick` only its
+    length: `Duties` keeps its answers by these (and a test checks it)."""
     if len(legal) == 1:
         return legal[0]
     suit = BEL_SUIT
@@ -786,8 +797,7 @@ class BeloteSim:
 
     def ours(self, seat: int) -> bool:
         """Whether `seat`'s side holds the contract."""
-        d = self.declarer
-        return d >= 0 and (d % 2 == seat % 2 if self.n == 4 else d == seat)
+        return OURS[self.n][self.declarer][seat]
 
     def thumb(self) -> int:
         """The rule of thumb's card for the seat to act (`bel_thumb`)."""
@@ -851,11 +861,12 @@ class BeloteSim:
         cases = duties.cases
         case = duties.case
         keep = duties.thumb
+        thumbs = duties.thumbs
         locked = duties.lead is not None
         thumb = bel_thumb
         suit = BEL_SUIT
         bit = BIT
-        ours = [self.ours(x) for x in range(n)]
+        ours = OURS[n][self.declarer]
         follow = FOLLOW[n]
         mate = MATE[n]
         gone = self.gone
@@ -894,9 +905,13 @@ class BeloteSim:
                 mask = masks[seat]
                 partner = best_seat == mate[seat]
                 rel = mask & relv
-                found = cases.get(rel << 8 | bk | partner) if rel else WHOLE
-                if found is None:
-                    found = case(rel, first, best, partner)
+                if rel:
+                    k = rel << 8 | bk | partner
+                    found = cases.get(k)
+                    if found is None:
+                        found = case(rel, first, best, partner)
+                else:
+                    found = WHOLE
                 cards = found[0]
                 if not cards:  # the whole hand
                     c = (
@@ -906,9 +921,9 @@ class BeloteSim:
                     )
                 elif len(cards) == 1:
                     c = cards[0]
-                else:  # kept in the case by the cards out that it reads, and whether last to the trick
-                    out = (~(gone | mask) & found[2]) << 1 | last
-                    c = found[3].get(out, -1)
+                else:  # kept by the case, the cards out that it reads, and whether last to the trick
+                    out = k << 34 | (~(gone | mask) & found[2]) << 1 | last
+                    c = thumbs.get(out, -1)
                     if c < 0:
                         c = keep(found, out, mask, trick, best, partner, gone, ours[seat], n)
                 hand.remove(c)
@@ -958,7 +973,7 @@ class BeloteSim:
         locked = duties.lead is not None
         suit = BEL_SUIT
         bit = BIT
-        follow = FOLLOW[n]
+        follow = SEATS[n]
         mate = MATE[n]
         trick = self.trick
         gone = self.gone
@@ -968,40 +983,44 @@ class BeloteSim:
         best = self.best
         best_seat = self.best_seat
         pts = sum([v[x] for x in trick])
+        w0 = w1 = p0 = p1 = 0
+        start = len(trick)
+        first = trick[0] if trick else -1
         left = self.left
         draw = 0
         while left:
             if draw < REDRAW:
                 draw = int(rand() * DRAW)
-            start = played = len(trick)
-            if not start:  # the lead
+            if start:  # the trick in progress
+                seats = follow[leader][start - 1 :]
+                played = start
+                start = 0
+            else:  # the lead
                 hand = hands[leader]
                 mask = masks[leader]
-                legal: Sequence[int] = duties.legal(hand, mask, trick, -1, False) if locked else hand
+                legal: Sequence[int] = duties.legal(hand, mask, [], -1, False) if locked else hand
                 k = len(legal)
                 c = legal[draw % k]
                 draw //= k
                 hand.remove(c)
                 masks[leader] = mask ^ bit[c]
-                trick.append(c)
-                pts += v[c]
-                best = c
+                pts = v[c]
+                first = best = c
                 best_seat = leader
-                start = 1
-            first = trick[0]
+                seats = follow[leader]
+                played = 0
             relv = relevant[suit[first]]
             led = suit[first] << 1
             row = wins[best]
             bk = best << 3 | led
-            for seat, _ in follow[leader] if start == 1 else follow[leader][start - 1 :]:
+            for seat in seats:
                 hand = hands[seat]
                 mask = masks[seat]
                 rel = mask & relv
                 if rel:
-                    partner = best_seat == mate[seat]
-                    found = cases.get(rel << 8 | bk | partner)
+                    found = cases.get(rel << 8 | bk | (best_seat == mate[seat]))
                     if found is None:
-                        found = case(rel, first, best, partner)
+                        found = case(rel, first, best, best_seat == mate[seat])
                     legal = found[0] or hand
                 else:
                     legal = hand
@@ -1018,16 +1037,22 @@ class BeloteSim:
             left -= n - played
             if not left:
                 pts += LAST_TRICK
-            won[best_seat % 2] += 1
-            points[best_seat % 2] += pts
-            pts = 0
-            trick.clear()
+            if best_seat & 1:
+                w1 += 1
+                p1 += pts
+            else:
+                w0 += 1
+                p0 += pts
             leader = best_seat
-            best = -1
+        won[0] += w0
+        won[1] += w1
+        points[0] += p0
+        points[1] += p1
+        trick.clear()
         self.gone = gone
         self.left = 0
         self.to_act = self.leader = leader
-        self.best = best
+        self.best = -1
         self.best_seat = best_seat
 
     def scores(self) -> list[int]:
