@@ -998,11 +998,15 @@ class BeloteSim:
             else:  # the lead
                 hand = hands[leader]
                 mask = masks[leader]
-                legal: Sequence[int] = duties.legal(hand, mask, [], -1, False) if locked else hand
-                k = len(legal)
-                c = legal[draw % k]
+                if locked:
+                    legal = duties.legal(hand, mask, [], -1, False)
+                    k = len(legal)
+                    c = legal[draw % k]
+                    hand.remove(c)
+                else:
+                    k = len(hand)
+                    c = hand.pop(draw % k)
                 draw //= k
-                hand.remove(c)
                 masks[leader] = mask ^ bit[c]
                 pts = v[c]
                 first = best = c
@@ -1021,13 +1025,17 @@ class BeloteSim:
                     found = cases.get(rel << 8 | bk | (best_seat == mate[seat]))
                     if found is None:
                         found = case(rel, first, best, best_seat == mate[seat])
-                    legal = found[0] or hand
+                    legal = found[0]
                 else:
-                    legal = hand
-                k = len(legal)
-                c = legal[draw % k]
+                    legal = ()
+                if legal:
+                    k = len(legal)
+                    c = legal[draw % k]
+                    hand.remove(c)
+                else:  # the whole hand
+                    k = len(hand)
+                    c = hand.pop(draw % k)
                 draw //= k
-                hand.remove(c)
                 masks[seat] = mask ^ bit[c]
                 pts += v[c]
                 if row[c]:

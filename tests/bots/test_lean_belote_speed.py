@@ -38,6 +38,11 @@ class Hand(list[int]):
         self.log.append(c)
         super().remove(c)
 
+    def pop(self, i: Any = -1) -> int:
+        c = super().pop(i)
+        self.log.append(c)
+        return c
+
 
 def _sim(game: str, state: Any) -> Any:
     return baloot_sim(state) if game == "baloot" else blot_sim(state)
@@ -53,7 +58,7 @@ def _into_play(game: str, options: Any, seed: int, rng: random.Random, cards: in
     """A state of the play after random calls and `cards` random cards, or None (passed out)."""
     g = GAMES[game]
     rules = g.rules(options)
-    state = g.start(rules, HandRecord.from_json(g.deal(rules, {"seed": seed})["hand"]))
+    state: Any = g.start(rules, HandRecord.from_json(g.deal(rules, {"seed": seed})["hand"]))
     for _ in range(200):
         if state.phase == "play":
             break
