@@ -573,40 +573,57 @@ BEL_INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK_32)}
 BEL_SUIT: list[int] = [SUITS.index(c.suit) for c in DECK_32]
 BEL_CARD: list[Card] = list(DECK_32)
 BIT: list[int] = [1 << i for i in range(32)]
+CARD_BIT: dict[Card, int] = {c: 1 << i for i, c in enumerate(DECK_32)}
 SUIT_MASK: list[int] = [sum(BIT[i] for i in range(32) if BEL_SUIT[i] == s) for s in range(4)]
 
 
 class Duties:
     """The cards a seat may play to a trick, from the rules' own `belote.duties.playable` (a table
-    filled from it as the playouts meet each case, kept per contract's trump and duties).
+    filled from it as the playouts meet each case, kept per contract's trump, card tables and
+    duties), and the rule of thumb's card among them (`bel_thumb`'s answers, kept likewise).
 
     The family's duties read only the hand's cards of the suit led and of the trump suit (follow,
     raise, trump, overtrump), and what they allow is either the whole hand or some of those cards,
     all of one suit (the suit led, or trumps). So a case is those cards, the suit led, the card
     winning and whether the partner holds it: `playable` is asked once per case with those cards
-    and one card of another suit standing for the rest of the hand, and its answer kept as the
-    cards it allows (in the deck's order: one suit, so the rule of thumb's orders break no tie by
-    it), or None for the whole hand. Baloot's closed doubled lead is the rules'
-    `baloot.cardplay.locked_lead`, asked likewise."""
+    and one card of another suit standing for the rest of the hand, and its answer kept (`case`)
+    as the cards it allows (in the deck's order: one suit, so the rule of thumb's orders break no
+    tie by it) and as a bit mask, or () and 0 for the whole hand. Baloot's closed doubled lead is
+    the rules' `baloot.cardplay.locked_lead`, asked likewise.
 
-    __slots__ = ("cases", "duties", "lead", "relevant", "strength", "trump", "trump_suit")
+    To a trick, `bel_thumb` reads of a seat's hand and the cards gone only which cards of the
+    suits of the winning card and of those allowed are still out, and of the trick whether it is
+    the last card to it (tests/bots/test_lean_belote_speed.py checks it): with the cards allowed
+    one suit, its answer is kept by the case and those (`thumb`); with the whole hand allowed, the
+    order of the hand breaks its ties, and the playouts ask it each time. The cases and answers
+    of all the tables are bounded together (`KEPT`)."""
+
+    __slots__ = ("cases", "duties", "lead", "others", "relevant", "strength", "tables", "thumbs", "trump",
+                 "trump_suit")  # fmt: skip
 
     def __init__(
         self,
         trump: Suit | None,
+        tables: BelTables,
         strength: Mapping[Card, int],
         duties: BeloteDuties,
         lead: Callable[[tuple[Card, ...], Suit | None], tuple[Card, ...]] | None,
     ) -> None:
         self.trump_suit = trump
         self.trump = suit_index(trump)
+        self.tables = tables
         self.strength = strength
         self.duties = duties
         self.lead = lead
         # the cards a case reads, by the suit led: that suit's and the trumps
         trumps = SUIT_MASK[self.trump] if self.trump >= 0 else 0
         self.relevant = [SUIT_MASK[led] | trumps for led in range(4)]
-        self.cases: dict[int, tuple[int, ...] | None] = {}
+        # by the suit led, a card of another suit than it and the trumps: the rest of a hand
+        self.others = [
+            next(c for c in DECK_32 if SUITS.index(c.suit) not in (led, self.trump)) for led in range(4)
+        ]
+        self.cases: dict[int, Case] = {}
+        self.thumbs: dict[int, int] = {}  # the rule of thumb's answers, by `thumb`'s key
 
     def legal(self, hand: list[int], mask: int, trick: list[int], best: int, partner: bool) -> Sequence[int]:
         """The playable cards of `hand` (`mask` the same cards as a bit mask)."""
@@ -614,52 +631,130 @@ class Duties:
             if self.lead is None:
                 return hand
             return [BEL_INDEX[c] for c in self.lead(tuple(BEL_CARD[c] for c in hand), self.trump_suit)]
-        led = BEL_SUIT[trick[0]]
-        rel = mask & self.relevant[led]
+        rel = mask & self.relevant[BEL_SUIT[trick[0]]]
         if not rel:
             return hand
-        key = (((rel << 5) | best) << 3) | (led << 1) | partner
-        cases = self.cases
-        if key in cases:
-            found = cases[key]
-        else:
-            if len(cases) >= CASES:
-                cases.clear()
-            found = cases[key] = self._ask(rel, trick[0], best, partner)
-        return hand if found is None else found
+        return self.case(rel, trick[0], best, partner)[0] or hand
 
-    def _ask(self, rel: int, lead: int, best: int, partner: bool) -> tuple[int, ...] | None:
-        led = BEL_SUIT[lead]
-        other = next(c for c in DECK_32 if SUITS.index(c.suit) not in (led, self.trump))
-        hand = (*(BEL_CARD[c] for c in range(32) if rel & BIT[c]), other)
+    def case(self, rel: int, lead: int, best: int, partner: bool) -> Case:
+        """The case of a seat holding `rel` of the suit led (by `lead`) and of trumps, with `best`
+        winning the trick (the partner's card if `partner`): the cards it may play as indices in the
+        deck's order and as a bit mask (or () and 0 for the whole hand), and the cards whose being
+        out the rule of thumb reads there. The playouts read `cases` with `case_key`'s key
+        themselves and call this when it is missing."""
+        found = self.cases.get(case_key(rel, BEL_SUIT[lead], best, partner))
+        if found is None:
+            _note()
+            found = self.cases[case_key(rel, BEL_SUIT[lead], best, partner)] = self._ask(
+                rel, lead, best, partner
+            )
+        return found
+
+    def _ask(self, rel: int, lead: int, best: int, partner: bool) -> Case:
+        other = self.others[BEL_SUIT[lead]]
+        held = []
+        while rel:  # the cards in the deck's order
+            low = rel & -rel
+            held.append(BEL_CARD[low.bit_length() - 1])
+            rel ^= low
+        hand = (*held, other)
         trick = (BEL_CARD[lead],)
         allowed = playable(hand, trick, self.trump_suit, BEL_CARD[best], partner, self.strength, self.duties)
         if other in allowed:
-            return None
-        return tuple(BEL_INDEX[c] for c in allowed)
+            return WHOLE
+        cards = tuple(BEL_INDEX[c] for c in allowed)
+        return cards, sum(BIT[c] for c in cards), SUIT_MASK[BEL_SUIT[best]] | SUIT_MASK[BEL_SUIT[cards[0]]]
+
+    def thumb(
+        self,
+        found: Case,
+        key: int,
+        hand: int,
+        trick: list[int],
+        best: int,
+        partner: bool,
+        gone: int,
+        ours: bool,
+        n: int,
+    ) -> int:
+        """`bel_thumb`'s card in the case `found` (cards of one suit allowed), kept in `thumbs` by
+        `key`: the case's key shifted left 34 times, then the cards still out (neither gone nor in
+        the hand) of those the case reads, shifted left once, with the low bit set for the last card
+        to the trick."""
+        _note()
+        c = self.thumbs[key] = bel_thumb(
+            found[0], hand, trick, best, partner, gone, ours, n, self.trump, self.tables
+        )
+        return c
 
 
-# the cases a table keeps, cleared whole past this (4,000 random playouts of each of 20 deals met at
-# most 3,904 in one table), and the tables kept (one per trump, duties and lead rule met: about 30)
-CASES = 8192
-DUTY_TABLES = 32
-_DUTIES: dict[tuple[Suit | None, int, BeloteDuties, object], Duties] = {}
+# A case of `Duties`: the cards allowed (one suit, the deck's order; () for the whole hand), the
+# same as a bit mask, and the cards whose being out the rule of thumb reads there
+Case = tuple[tuple[int, ...], int, int]
+WHOLE: Case = ((), 0, 0)  # the whole hand
+
+# a random playout's draws (`BeloteSim._play_random`): 53 bits, drawn again below 2**32 (checked
+# before each trick, whose draws take at most 4 x 3 bits: at least 2**20 is left at each draw)
+DRAW = float(1 << 53)
+REDRAW = 1 << 32
+# by players and leader, the seats that follow to a trick and whether each is the last; the partners
+FOLLOW: dict[int, list[tuple[tuple[int, bool], ...]]] = {
+    n: [tuple(((lead + i) % n, i == n - 1) for i in range(1, n)) for lead in range(n)] for n in (2, 4)
+}
+SEATS: dict[int, list[tuple[int, ...]]] = {n: [tuple(s for s, _ in f) for f in FOLLOW[n]] for n in (2, 4)}
+MATE: dict[int, list[int]] = {2: [-1, -1], 4: [2, 3, 0, 1]}
+# by players and declarer (-1: none, the last of the list), whether each seat's side holds the contract
+OURS: dict[int, list[list[bool]]] = {
+    n: [[d >= 0 and (d % 2 == x % 2 if n == 4 else d == x) for x in range(n)] for d in (*range(n), -1)]
+    for n in (2, 4)
+}
+
+
+def case_key(rel: int, led: int, best: int, partner: bool) -> int:
+    """A case's key in `Duties.cases` (the playouts compute it inline, as here)."""
+    return rel << 8 | best << 3 | led << 1 | partner
+
+
+# the cases and the rule of thumb's answers all the tables keep, all cleared past this (4,000 random
+# playouts of each of 20 deals met at most 3,904 cases in one table), and the tables kept (one per
+# trump, card tables, duties and lead rule met: about 50 for every game)
+KEPT = 1 << 17
+DUTY_TABLES = 64
+_DUTIES: dict[
+    tuple[Suit | None, int, int, BeloteDuties, object], tuple[Mapping[Card, int], Mapping[Card, int], Duties]
+] = {}
+_KEPT = [0]
+
+
+def _note() -> None:
+    """Counts one more case or answer kept, clearing every table's past `KEPT`."""
+    if _KEPT[0] >= KEPT:
+        for _, _, table in _DUTIES.values():
+            table.cases.clear()
+            table.thumbs.clear()
+        _KEPT[0] = 0
+    _KEPT[0] += 1
 
 
 def duties_for(
     trump: Suit | None,
     strength: Mapping[Card, int],
+    values: Mapping[Card, int],
     duties: BeloteDuties,
     lead: Callable[[tuple[Card, ...], Suit | None], tuple[Card, ...]] | None = None,
 ) -> Duties:
-    """The table for a contract's trump and the game's duties (one per combination met, boundedly)."""
-    key = (trump, id(strength), duties, lead)
+    """The table for a contract's trump, the engine's `strength` and `values` (tables it shares
+    between states) and the game's duties (one per combination met, boundedly)."""
+    key = (trump, id(strength), id(values), duties, lead)
     found = _DUTIES.get(key)
-    if found is None or found.strength is not strength:
-        if len(_DUTIES) >= DUTY_TABLES:
-            _DUTIES.clear()
-        found = _DUTIES[key] = Duties(trump, strength, duties, lead)
-    return found
+    if found is not None and found[0] is strength and found[1] is values:
+        return found[2]
+    if len(_DUTIES) >= DUTY_TABLES:
+        _DUTIES.clear()
+        _KEPT[0] = 0
+    table = Duties(trump, bel_tables(strength, values, trump), strength, duties, lead)
+    _DUTIES[key] = (strength, values, table)
+    return table
 
 
 @dataclass(frozen=True, slots=True)
@@ -667,7 +762,8 @@ class BelTables:
     """A contract's card tables by index: the engine's strength and points, for each card the cards
     of its suit that beat it as a bit mask (a card is a master once these are out), the trump suit's
     mask, and the rule of thumb's orders as single keys (points then strength, points then strength
-    reversed, strength then points reversed: strength and points are below 256)."""
+    reversed, strength then points reversed: strength and points are below 256); `wins[b][c]`
+    whether card c takes the trick from card b (of its suit and stronger, or a trump over a plain)."""
 
     strength: list[int]
     values: list[int]
@@ -676,6 +772,7 @@ class BelTables:
     cheap: list[int]  # (points, strength)
     rich: list[int]  # (points, -strength)
     low_win: list[int]  # (strength, -points)
+    wins: list[list[bool]]
 
 
 _TABLES: dict[tuple[int, int, Suit | None], tuple[Mapping[Card, int], Mapping[Card, int], BelTables]] = {}
@@ -701,6 +798,10 @@ def bel_tables(strength: Mapping[Card, int], values: Mapping[Card, int], trump: 
         [v[i] * 256 + s[i] for i in range(32)],
         [v[i] * 256 - s[i] for i in range(32)],
         [s[i] * 256 - v[i] for i in range(32)],
+        [
+            [(BEL_SUIT[c] == BEL_SUIT[b] or BEL_SUIT[c] == t) and s[c] > s[b] for c in range(32)]
+            for b in range(32)
+        ],
     )
     if len(_TABLES) > 64:
         _TABLES.clear()
@@ -724,18 +825,20 @@ def bel_thumb(
     `thumb` and its playouts call it, and so does `belote.play_card` on an engine state (whose
     module doc says what it plays). `hand` is the seat's hand and `gone` the cards played (the
     trick's too) as bit masks; `best` the card winning the `trick` so far, `partner_wins` whether
-    the partner played it; `ours` whether the seat's side holds the contract."""
+    the partner played it; `ours` whether the seat's side holds the contract. To a trick it reads of
+    `hand` and `gone` only the cards of the suits of `best` and of `legal`, and of `trick` only its
+    length: `Duties` keeps its answers by these (and a test checks it)."""
     if len(legal) == 1:
         return legal[0]
     suit = BEL_SUIT
     s = t.strength
     above = t.above
     if not trick:
-        if ours:
+        known = gone | hand
+        size = 8 if n == 4 else 6  # the duel's deck has no sevens or eights
+        if ours and hand & t.trumps and (known & t.trumps).bit_count() < size:
             trumps = [c for c in legal if suit[c] == trump]
-            known = gone | hand
-            size = 8 if n == 4 else 6  # the duel's deck has no sevens or eights
-            if trumps and (known & t.trumps).bit_count() < size:
+            if trumps:
                 top = max(trumps, key=s.__getitem__)
                 if not above[top] & ~known:
                     return top
@@ -748,18 +851,17 @@ def bel_thumb(
             for c in legal:
                 lknown |= BIT[c]
             unknown = ~lknown
-        plain = [c for c in legal if suit[c] != trump]
-        sure = [c for c in plain if not above[c] & unknown]
+        sure = [c for c in legal if suit[c] != trump and not above[c] & unknown]
         if sure:
             return max(sure, key=t.values.__getitem__)
+        plain = [c for c in legal if suit[c] != trump]
         return min(plain or legal, key=t.cheap.__getitem__)
     last = len(trick) == n - 1
     if partner_wins and (last or suit[best] == trump or not above[best] & ~(gone | hand)):
         side = [c for c in legal if suit[c] != trump] or legal
         return max(side, key=t.rich.__getitem__)
-    top_s = s[best]
-    bs = suit[best]
-    winners = [c for c in legal if s[c] > top_s and (suit[c] == bs or suit[c] == trump)]
+    wins = t.wins[best]
+    winners = [c for c in legal if wins[c]]
     if winners:
         cheapest = min(winners, key=t.low_win.__getitem__)
         if last:
@@ -773,7 +875,7 @@ def bel_thumb(
                 return max(risky, key=t.rich.__getitem__)
             return cheapest
         top = max(winners, key=s.__getitem__)
-        if suit[top] == trump and bs != trump:
+        if suit[top] == trump and suit[best] != trump:
             return cheapest
         return top
     return min(legal, key=t.cheap.__getitem__)
@@ -781,8 +883,8 @@ def bel_thumb(
 
 class BeloteSim:
     """The play of a Belote family deal (Bazar Blot, the duel, Baloot) from an engine state in its
-    play phase. `strength` and `values` are the engine's tables for the contract's trump; the cards
-    each seat may play come from the rules' duties (`Duties`), the rule of thumb's from `bel_thumb`."""
+    play phase. `duties` is the table of the contract's trump, the engine's strength and points
+    (`BelTables`) and the rules' duties (`Duties`); the rule of thumb is `bel_thumb`."""
 
     __slots__ = ("best", "best_seat", "declarer", "duties", "gone", "hands", "leader", "left", "masks",
                  "n", "points", "score", "tables", "to_act", "trick", "trump", "won")  # fmt: skip
@@ -790,17 +892,14 @@ class BeloteSim:
     def __init__(
         self,
         st: Any,
-        trump: Suit | None,
-        strength: dict[Card, int],
-        values: dict[Card, int],
         duties: Duties,
         declarer: int,
         score: Callable[[tuple[int, int], tuple[int, int]], list[int]],
     ) -> None:
         n = len(st.hands)
         self.n = n
-        self.trump = suit_index(trump)
-        self.tables = bel_tables(strength, values, trump)
+        self.trump = duties.trump
+        self.tables = duties.tables
         self.duties = duties
         self.declarer = declarer
         self.score = score
@@ -815,23 +914,20 @@ class BeloteSim:
         self.trick: list[int] = list(map(index, st.trick))
         self.won: list[int] = [0, 0]
         self.points: list[int] = [0, 0]
-        gone = 0
+        gone = sum(map(bit, self.trick))
         for p in st.tricks:
-            for c in p.cards:
-                gone |= BIT[index(c)]
+            gone |= sum(map(CARD_BIT.__getitem__, p.cards))
             self.won[p.winner % 2] += 1
             self.points[p.winner % 2] += p.points
-        for c in self.trick:
-            gone |= BIT[c]
         self.gone = gone
-        self.left = sum(len(h) for h in self.hands)
+        self.left = sum(map(len, self.hands))
         self.best = -1
         self.best_seat = 0
-        s = self.tables.strength
-        for i, c in enumerate(self.trick):
-            best = self.best
-            if best < 0 or ((BEL_SUIT[c] == BEL_SUIT[best] or BEL_SUIT[c] == self.trump) and s[c] > s[best]):
-                self.best, self.best_seat = c, (self.leader + i) % n
+        if self.trick:
+            wins = self.tables.wins
+            for i, c in enumerate(self.trick):
+                if self.best < 0 or wins[self.best][c]:
+                    self.best, self.best_seat = c, (self.leader + i) % n
 
     def legal(self) -> Sequence[int]:
         seat = self.to_act
@@ -840,8 +936,7 @@ class BeloteSim:
 
     def ours(self, seat: int) -> bool:
         """Whether `seat`'s side holds the contract."""
-        d = self.declarer
-        return d >= 0 and (d % 2 == seat % 2 if self.n == 4 else d == seat)
+        return OURS[self.n][self.declarer][seat]
 
     def thumb(self) -> int:
         """The rule of thumb's card for the seat to act (`bel_thumb`)."""
@@ -881,12 +976,14 @@ class BeloteSim:
         return winner
 
     def play_out(self, rand: Callable[[], float] | None = None) -> None:
-        """Plays the rest of the hand: every card by the rule of thumb (`bel_thumb`), or with `rand`
-        (numbers in [0, 1)) at random among those the duties allow, card for card what `thumb` or
-        `legal` then `play` would play, in one loop on local names (a playout is what a move's
-        search spends its time on)."""
-        left = self.left
-        if not left:
+        """Plays the rest of the hand: every card by the rule of thumb (`bel_thumb`), card for card
+        what `thumb` then `play` would play, in one loop on local names, a trick at a time (a
+        playout is what a move's search spends its time on); or with `rand` (numbers in [0, 1))
+        at random among the cards the duties allow (`_play_random`)."""
+        if not self.left:
+            return
+        if rand is not None:
+            self._play_random(rand)
             return
         n = self.n
         hands = self.hands
@@ -895,57 +992,214 @@ class BeloteSim:
         won = self.won
         points = self.points
         t = self.tables
-        s = t.strength
         v = t.values
+        wins = t.wins
         trump = self.trump
+        duties = self.duties
+        relevant = duties.relevant
+        cases = duties.cases
+        case = duties.case
+        keep = duties.thumb
+        thumbs = duties.thumbs
+        locked = duties.lead is not None
+        thumb = bel_thumb
         suit = BEL_SUIT
         bit = BIT
-        legal_of = self.duties.legal
-        thumb = bel_thumb
-        ours = [self.ours(x) for x in range(n)]
-        after = [(x + 1) % n for x in range(n)]  # the next seat to play
-        mate = [(x + 2) % 4 if n == 4 else -1 for x in range(n)]  # the partner (none in the duel)
+        ours = OURS[n][self.declarer]
+        follow = FOLLOW[n]
+        mate = MATE[n]
         gone = self.gone
-        seat = self.to_act
-        leader = self.leader
+        leader = self.leader if trick else self.to_act
         best = self.best
         best_seat = self.best_seat
         pts = sum([v[x] for x in trick])
+        left = self.left
         while left:
-            hand = hands[seat]
-            mask = masks[seat]
-            partner = best_seat == mate[seat]
-            legal = legal_of(hand, mask, trick, best, partner)
-            if rand is not None:
-                c = legal[int(rand() * len(legal))]
-            elif len(legal) == 1:
-                c = legal[0]
-            else:
-                c = thumb(legal, mask, trick, best, partner, gone, ours[seat], n, trump, t)
-            hand.remove(c)
-            masks[seat] = mask ^ bit[c]
-            gone |= bit[c]
-            left -= 1
-            if best < 0 or ((suit[c] == suit[best] or suit[c] == trump) and s[c] > s[best]):
-                best, best_seat = c, seat
-            trick.append(c)
-            pts += v[c]
-            if len(trick) < n:
-                seat = after[seat]
-            else:
-                if not hand:
-                    pts += LAST_TRICK
-                won[best_seat % 2] += 1
-                points[best_seat % 2] += pts
-                pts = 0
-                trick.clear()
-                leader = seat = best_seat
-                best = -1
+            start = played = len(trick)
+            if not start:  # the lead
+                hand = hands[leader]
+                mask = masks[leader]
+                legal = duties.legal(hand, mask, trick, -1, False) if locked else hand
+                c = (
+                    legal[0]
+                    if len(legal) == 1
+                    else thumb(legal, mask, trick, -1, False, gone, ours[leader], n, trump, t)
+                )
+                hand.remove(c)
+                b = bit[c]
+                masks[leader] = mask ^ b
+                gone |= b
+                trick.append(c)
+                pts += v[c]
+                best = c
+                best_seat = leader
+                start = 1
+            first = trick[0]
+            relv = relevant[suit[first]]
+            led = suit[first] << 1
+            row = wins[best]
+            bk = best << 3 | led
+            for seat, last in follow[leader] if start == 1 else follow[leader][start - 1 :]:
+                hand = hands[seat]
+                mask = masks[seat]
+                partner = best_seat == mate[seat]
+                rel = mask & relv
+                if rel:
+                    k = rel << 8 | bk | partner
+                    found = cases.get(k)
+                    if found is None:
+                        found = case(rel, first, best, partner)
+                else:
+                    found = WHOLE
+                cards = found[0]
+                if not cards:  # the whole hand
+                    c = (
+                        hand[0]
+                        if len(hand) == 1
+                        else thumb(hand, mask, trick, best, partner, gone, ours[seat], n, trump, t)
+                    )
+                elif len(cards) == 1:
+                    c = cards[0]
+                else:  # kept by the case, the cards out that it reads, and whether last to the trick
+                    out = k << 34 | (~(gone | mask) & found[2]) << 1 | last
+                    c = thumbs.get(out, -1)
+                    if c < 0:
+                        c = keep(found, out, mask, trick, best, partner, gone, ours[seat], n)
+                hand.remove(c)
+                b = bit[c]
+                masks[seat] = mask ^ b
+                gone |= b
+                trick.append(c)
+                pts += v[c]
+                if row[c]:
+                    best, best_seat = c, seat
+                    row = wins[c]
+                    bk = c << 3 | led
+            left -= n - played
+            if not left:
+                pts += LAST_TRICK
+            won[best_seat % 2] += 1
+            points[best_seat % 2] += pts
+            pts = 0
+            trick.clear()
+            leader = best_seat
+            best = -1
         self.left = 0
         self.gone = gone
-        self.to_act = seat
-        self.leader = leader
+        self.to_act = self.leader = leader
         self.best = best
+        self.best_seat = best_seat
+
+    def _play_random(self, rand: Callable[[], float]) -> None:
+        """`play_out` at random: each card drawn uniformly among those the duties allow. One number
+        of `rand` serves several cards (a draw of 53 bits, consumed as the digits of a number in
+        mixed radix, the number of cards allowed at each step, with at least 2**20 left at each
+        step, so that no choice is off by more than about 1e-5), and the cards are those of the hand
+        or of `Duties.case` in their own orders: not `legal`'s order, nor one draw per card (the
+        bots never play at random, and no suggestion depends on it)."""
+        n = self.n
+        hands = self.hands
+        masks = self.masks
+        won = self.won
+        points = self.points
+        t = self.tables
+        v = t.values
+        wins = t.wins
+        duties = self.duties
+        relevant = duties.relevant
+        cases = duties.cases
+        case = duties.case
+        locked = duties.lead is not None
+        suit = BEL_SUIT
+        bit = BIT
+        follow = SEATS[n]
+        mate = MATE[n]
+        trick = self.trick
+        gone = self.gone
+        for m in masks:
+            gone |= m  # every card left is played
+        leader = self.leader if trick else self.to_act
+        best = self.best
+        best_seat = self.best_seat
+        pts = sum([v[x] for x in trick])
+        w0 = w1 = p0 = p1 = 0
+        start = len(trick)
+        first = trick[0] if trick else -1
+        left = self.left
+        draw = 0
+        while left:
+            if draw < REDRAW:
+                draw = int(rand() * DRAW)
+            if start:  # the trick in progress
+                seats = follow[leader][start - 1 :]
+                played = start
+                start = 0
+            else:  # the lead
+                hand = hands[leader]
+                mask = masks[leader]
+                if locked:
+                    legal = duties.legal(hand, mask, [], -1, False)
+                    k = len(legal)
+                    c = legal[draw % k]
+                    hand.remove(c)
+                else:
+                    k = len(hand)
+                    c = hand.pop(draw % k)
+                draw //= k
+                masks[leader] = mask ^ bit[c]
+                pts = v[c]
+                first = best = c
+                best_seat = leader
+                seats = follow[leader]
+                played = 0
+            relv = relevant[suit[first]]
+            led = suit[first] << 1
+            row = wins[best]
+            bk = best << 3 | led
+            for seat in seats:
+                hand = hands[seat]
+                mask = masks[seat]
+                rel = mask & relv
+                if rel:
+                    found = cases.get(rel << 8 | bk | (best_seat == mate[seat]))
+                    if found is None:
+                        found = case(rel, first, best, best_seat == mate[seat])
+                    legal = found[0]
+                else:
+                    legal = ()
+                if legal:
+                    k = len(legal)
+                    c = legal[draw % k]
+                    hand.remove(c)
+                else:  # the whole hand
+                    k = len(hand)
+                    c = hand.pop(draw % k)
+                draw //= k
+                masks[seat] = mask ^ bit[c]
+                pts += v[c]
+                if row[c]:
+                    best, best_seat = c, seat
+                    row = wins[c]
+                    bk = c << 3 | led
+            left -= n - played
+            if not left:
+                pts += LAST_TRICK
+            if best_seat & 1:
+                w1 += 1
+                p1 += pts
+            else:
+                w0 += 1
+                p0 += pts
+            leader = best_seat
+        won[0] += w0
+        won[1] += w1
+        points[0] += p0
+        points[1] += p1
+        trick.clear()
+        self.gone = gone
+        self.left = 0
+        self.to_act = self.leader = leader
+        self.best = -1
         self.best_seat = best_seat
 
     def scores(self) -> list[int]:
@@ -957,20 +1211,25 @@ Score = Callable[[tuple[int, int], tuple[int, int]], list[int]]
 # the rules' scores a contract's playouts reached, by what the scoring reads: the hand's constants
 # (contract, combinations, options: `key`) and the points and tricks each side took. A deal's
 # playouts end on a few hundred of these, and the rules' scoring of one cost a tenth of a playout.
-_SCORES: dict[tuple[object, ...], tuple[object, dict[tuple[int, int, int, int], list[int]]]] = {}
+_SCORES: dict[tuple[object, ...], tuple[object, Score]] = {}
 
 
-def scoring(key: tuple[object, ...], keep: object, score: Score) -> Score:
-    """`score` (a pure function of its arguments and of what `key` and `keep` hold), answering from
-    the table of `key`'s scores kept so far; `keep` is an object `key` names by identity, held so
+def scoring(
+    key: tuple[object, ...],
+    keep: object,
+    score: Callable[[tuple[object, ...], Any, tuple[int, int], tuple[int, int]], list[int]],
+) -> Score:
+    """`score(key, keep, points, won)` (a pure function of its arguments and of what `key` and
+    `keep` hold, a module's function: the playouts' states build no closure), answering from the
+    table of `key`'s scores kept so far; `keep` is an object `key` names by identity, held so
     that its identity stays its own. Boundedly: the tables are cleared whole past 64 hands or past
     1,024 scores in one (a hand's 4,000 random playouts ended on at most 189)."""
     entry = _SCORES.get(key)
-    if entry is None or entry[0] is not keep:
-        if len(_SCORES) >= 64:
-            _SCORES.clear()
-        entry = _SCORES[key] = (keep, {})
-    memo = entry[1]
+    if entry is not None and entry[0] is keep:
+        return entry[1]
+    if len(_SCORES) >= 64:
+        _SCORES.clear()
+    memo: dict[tuple[int, int, int, int], list[int]] = {}
 
     def kept(points: tuple[int, int], won: tuple[int, int]) -> list[int]:
         k = (points[0], points[1], won[0], won[1])
@@ -978,10 +1237,18 @@ def scoring(key: tuple[object, ...], keep: object, score: Score) -> Score:
         if found is None:
             if len(memo) >= 1024:
                 memo.clear()
-            found = memo[k] = score(points, won)
+            found = memo[k] = score(key, keep, points, won)
         return list(found)
 
+    _SCORES[key] = (keep, kept)
     return kept
+
+
+def _blot_score(key: tuple[Any, ...], _: None, points: tuple[int, int], won: tuple[int, int]) -> list[int]:
+    c, comb, blot, capot, rounding, n = key[1:]
+    tally = Tally(c, points, won, comb, blot)
+    answer = bazar_score(tally, capot, rounding) if n == 4 else duel_score(tally, rounding)
+    return list(answer["scores"])
 
 
 def blot_sim(st: Any) -> BeloteSim:
@@ -992,19 +1259,19 @@ def blot_sim(st: Any) -> BeloteSim:
     n = t.players
     combos = play.combinations
     rules = t.rules
-    rounding = rules["rounding"]
     capot = capot_value(rules) if n == 4 else 0
-    comb = combos.points
-    blot = combos.blot_team(n)
+    key = ("blot", c, combos.points, combos.blot_team(n), capot, rules["rounding"], n)
+    table = duties_for(play.trump, play.strength, play.values, t.duties)
+    return BeloteSim(st, table, c.seat, scoring(key, None, _blot_score))
 
-    def score(points: tuple[int, int], won: tuple[int, int]) -> list[int]:
-        tally = Tally(c, points, won, comb, blot)
-        answer = bazar_score(tally, capot, rounding) if n == 4 else duel_score(tally, rounding)
-        return list(answer["scores"])
 
-    table = duties_for(play.trump, play.strength, t.duties)
-    kept = scoring(("blot", c, comb, blot, capot, rounding, n), None, score)
-    return BeloteSim(st, play.trump, play.strength, play.values, table, c.seat, kept)
+def _baloot_score(
+    key: tuple[Any, ...], values: Any, points: tuple[int, int], won: tuple[int, int]
+) -> list[int]:
+    seat, mode, strain, level, projects, baloot, _ = key[1:]
+    pr = tuple(projects[team] if won[team] else 0 for team in (0, 1))
+    s = Summary(seat, mode, strain, level, points, won, (pr[0], pr[1]), baloot)
+    return list(score_summary(values, s)["scores"])
 
 
 def baloot_sim(st: Any) -> BeloteSim:
@@ -1012,19 +1279,14 @@ def baloot_sim(st: Any) -> BeloteSim:
     a = st.auction
     c = a.contract
     t = st.table
-    best = best_team(a.projects, t.first)
-    projects = team_points(a.projects, best)
+    projects = team_points(a.projects, best_team(a.projects, t.first))
     baloot = a.baloot % 2 if a.baloot is not None else None
     values = t.rules.values
-
-    def score(points: tuple[int, int], won: tuple[int, int]) -> list[int]:
-        pr = tuple(projects[team] if won[team] else 0 for team in (0, 1))
-        s = Summary(c.seat, c.mode, c.strain, c.level, points, won, (pr[0], pr[1]), baloot)
-        return list(score_summary(values, s)["scores"])
-
-    table = duties_for(a.trump, a.strength, duties(t.over_partner), locked_lead if a.locked else None)
+    table = duties_for(
+        a.trump, a.strength, a.values, duties(t.over_partner), locked_lead if a.locked else None
+    )
     key = ("baloot", c.seat, c.mode, c.strain, c.level, tuple(projects), baloot, id(values))
-    return BeloteSim(st, a.trump, a.strength, a.values, table, c.seat, scoring(key, values, score))
+    return BeloteSim(st, table, c.seat, scoring(key, values, _baloot_score))
 
 
 def _team_value(scores: list[int], seat: int, n: int) -> float:
