@@ -26,15 +26,17 @@ from typing import Any
 from ..rules.baloot.cardplay import duties, locked_lead
 from ..rules.baloot.projects import best_team, team_points
 from ..rules.baloot.scoring import Summary, score_summary
+from ..rules.baloot.state import HandState as BalootHand
 from ..rules.belote.cards import DECK_32, LAST_TRICK
 from ..rules.belote.duties import BeloteDuties, playable
 from ..rules.blot.options import capot_value
 from ..rules.blot.scoring import Tally, bazar_score, duel_score
+from ..rules.blot.state import BlotState
 from ..rules.cards import RANKS, SUITS, Card, Suit
 from ..rules.ohhell.options import TRICKS_PLUS_TEN
 from ..rules.ohhell.scoring import seat_score
 from ..rules.ohhell.state import DECK as DECK_52
-from ..rules.ohhell.state import HandState
+from ..rules.ohhell.state import HandState as OhHellHand
 
 # ------------------------------------------------------------------------------------ Oh Hell
 
@@ -240,7 +242,7 @@ class OhHellSim:
                  "method", "n", "restriction", "size", "strength", "to_act", "trick", "trump",
                  "won")  # fmt: skip
 
-    def __init__(self, st: HandState) -> None:
+    def __init__(self, st: OhHellHand) -> None:
         """From a state of the play, or of the bidding once trumps are known (`can_start`)."""
         t = st.table
         n: int = t.players
@@ -271,7 +273,7 @@ class OhHellSim:
         self.best, self.best_seat = oh_winning(self.trick, self.leader, n, self.trump)
 
     @staticmethod
-    def can_start(st: HandState) -> bool:
+    def can_start(st: OhHellHand) -> bool:
         return st.phase == "play" or (st.phase == "bidding" and st.auction.trump is not None)
 
     def bid_options(self) -> list[int]:
@@ -474,7 +476,7 @@ class OhHellSim:
         return [seat_score(self.method, self.bids[s], self.won[s]) for s in range(self.n)]
 
 
-def ohhell_playout(st: HandState, seat: int) -> float | None:
+def ohhell_playout(st: OhHellHand, seat: int) -> float | None:
     """The seat's score once the rule of thumb has played the hand out from `st` (None: a phase the
     simulator does not play, trumps still to name)."""
     if not OhHellSim.can_start(st):
@@ -500,7 +502,7 @@ BID = 100  # a bid's key in the tree below: BID + its value (cards are 0..51)
 
 
 def ohhell_tree(
-    worlds: Sequence[HandState | OhHellSim],
+    worlds: Sequence[OhHellHand | OhHellSim],
     seat: int,
     root: list[int],
     iterations: int,
@@ -891,7 +893,7 @@ class BeloteSim:
 
     def __init__(
         self,
-        st: Any,
+        st: BlotState | BalootHand,
         duties: Duties,
         declarer: int,
         score: Callable[[tuple[int, int], tuple[int, int]], list[int]],
@@ -1251,10 +1253,12 @@ def _blot_score(key: tuple[Any, ...], _: None, points: tuple[int, int], won: tup
     return list(answer["scores"])
 
 
-def blot_sim(st: Any) -> BeloteSim:
+def blot_sim(st: BlotState) -> BeloteSim:
     """Bazar Blot or the duel, from a state of the play."""
     play = st.play
     c = st.contract
+    if play is None or c is None:
+        raise ValueError("a simulator starts in the play, under a contract")
     t = st.table
     n = t.players
     combos = play.combinations
@@ -1274,10 +1278,12 @@ def _baloot_score(
     return list(score_summary(values, s)["scores"])
 
 
-def baloot_sim(st: Any) -> BeloteSim:
+def baloot_sim(st: BalootHand) -> BeloteSim:
     """Baloot, from a state of the play."""
     a = st.auction
     c = a.contract
+    if c is None:
+        raise ValueError("a simulator starts in the play, under a contract")
     t = st.table
     projects = team_points(a.projects, best_team(a.projects, t.first))
     baloot = a.baloot % 2 if a.baloot is not None else None
@@ -1294,7 +1300,7 @@ def _team_value(scores: list[int], seat: int, n: int) -> float:
     return float(scores[mine] - scores[1 - mine])
 
 
-def blot_playout(st: Any, seat: int) -> float | None:
+def blot_playout(st: BlotState, seat: int) -> float | None:
     if st.phase != "play":
         return None
     sim = blot_sim(st)
@@ -1302,7 +1308,7 @@ def blot_playout(st: Any, seat: int) -> float | None:
     return _team_value(sim.scores(), seat, sim.n)
 
 
-def baloot_playout(st: Any, seat: int) -> float | None:
+def baloot_playout(st: BalootHand, seat: int) -> float | None:
     if st.phase != "play":
         return None
     sim = baloot_sim(st)
