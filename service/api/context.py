@@ -14,12 +14,16 @@ from contextvars import ContextVar
 class Call:
     """The request being answered (mutable only in `problem`, which the answer's writer sets)."""
 
-    __slots__ = ("language", "problem", "request_id", "table_key")
+    __slots__ = ("language", "problem", "request_id", "started", "table_key")
 
-    def __init__(self, request_id: str, language: str, table_key: str | None) -> None:
+    def __init__(
+        self, request_id: str, language: str, table_key: str | None, started: float | None = None
+    ) -> None:
         self.request_id = request_id
         self.language = language
         self.table_key = table_key  # as sent (service/api/dispatch.py `table_key` checks it)
+        # when the front took the request (time.perf_counter): a bot's budget runs from here
+        self.started = started
         self.problem: str | None = None  # the code of the problem answered, for the metrics
 
 

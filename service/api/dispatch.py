@@ -253,6 +253,7 @@ def suggest(dispatcher: Dispatcher, game: Game, body: Mapping[str, Any], call: c
         level=body.get("level", "normal"),
         seed=body.get("seed", 0),
         budget_ms=body.get("budget_ms"),
+        since=call.started,
     )
     suggestion = {"rules": view["rules"], **found.to_json()}
     if play is not None:

@@ -191,7 +191,7 @@ class Front:
         start = time.perf_counter()
         request_id = request_id_from(environ.get(REQUEST_ID_ENVIRON))
         lang = i18n.negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"))
-        call = context.Call(request_id, lang, environ.get(TABLE_KEY_ENVIRON))
+        call = context.Call(request_id, lang, environ.get(TABLE_KEY_ENVIRON), start)
         token = context.CALL.set(call)
         try:
             method = environ.get("REQUEST_METHOD", "GET")

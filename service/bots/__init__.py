@@ -49,6 +49,7 @@ def suggest(
     seed: int = 0,
     budget_ms: float | None = None,
     clock: bool = True,
+    since: float | None = None,
 ) -> Suggestion:
     """The action `seat` should take, seen from its `view` (what hands/state answers with `seat`).
 
@@ -57,7 +58,9 @@ def suggest(
     budget fixes the number of playouts before the search starts (a calibrated count), so the
     answer depends on the seed only; `clock` makes the budget a cap as well: on a loaded machine
     the search stops before the budget's end (`core.stop_ms`) with the best answer so far (then
-    `cut` is true and the answer may differ from run to run).
+    `cut` is true and the answer may differ from run to run). `since` (a `time.perf_counter()`
+    reading) is when the request arrived: the cap then runs from there, so that reading the record
+    and building the view before the search count against the budget the caller asked for.
     """
     if game not in GAMES:
         raise InvalidRecord(
@@ -92,4 +95,4 @@ def suggest(
         )
     rules = GAMES[game].rules({"profile": view["rules"]["profile"], **view["rules"]["options"]})
     fam = family_of(game)
-    return search(fam, fam.parse(view, seat), seat, rules, legal, lv, seed, budget_ms, clock)
+    return search(fam, fam.parse(view, seat), seat, rules, legal, lv, seed, budget_ms, clock, since)

@@ -269,13 +269,15 @@ def search(
     seed: int,
     budget_ms: float | None,
     clock: bool = True,
+    since: float | None = None,
 ) -> Suggestion:
     started = time.perf_counter()
+    origin = started if since is None else min(since, started)  # where the budget's time runs from
     rng = random.Random(seed)
     k = fam.know(view, seat, rules)
     budget = level.budget_ms if budget_ms is None else min(level.budget_ms, float(budget_ms))
     # the clock's cap: the search stops here wherever it is and answers from the deals it finished
-    deadline = started + stop_ms(budget) / 1000.0 if clock else math.inf
+    deadline = origin + stop_ms(budget) / 1000.0 if clock else math.inf
 
     def done(
         action: Action,
@@ -347,7 +349,7 @@ def search(
             _checked(fam.policy(here), legal), [], 1, 0, False, ["budget below one deal: rule of thumb"]
         )
     worlds: list[Any] = []
-    halfway = started + stop_ms(budget) / 2000.0 if clock else math.inf
+    halfway = origin + stop_ms(budget) / 2000.0 if clock else math.inf
     short = False
     if level.infer:
         draw = fam.draw or imagine
