@@ -156,3 +156,21 @@ def test_a_clock_that_never_runs_out_changes_nothing(game: str, options: Any, fa
             b = suggest(game, view, seat, level, seed=3, budget_ms=30, clock=False)
             assert not a.cut
             assert (a.action, a.values, a.worlds, a.playouts) == (b.action, b.values, b.worlds, b.playouts)
+
+
+@pytest.mark.parametrize("spent_ms", [0.0, 30.0, 60.0])
+def test_the_budget_runs_from_the_requests_arrival(fake_clock: FakeClock, spent_ms: float) -> None:
+    """`since` is when the request arrived: what was spent before the search (reading the record,
+    building the view) counts against the budget, so the later it starts, the sooner it stops; a
+    search that starts after the cap answers at once, by the rule of thumb, and says it was cut."""
+    view = _master_ten_view()
+    fake_clock.step = 0.0001  # 0.1 ms a reading
+    since = fake_clock.now - spent_ms / 1000.0
+    s = suggest("baloot", view, 0, "hard", seed=3, budget_ms=50, since=since)
+    assert s.action["card"] == "7C"
+    # the search stopped where the budget's cap (37.5 ms from the arrival) was, give or take a look
+    assert s.elapsed_ms <= max(0.0, core.stop_ms(50) - spent_ms) + 1.0, s
+    if spent_ms > 0.0:
+        assert s.cut, s
+    if spent_ms >= core.stop_ms(50):
+        assert s.cut and s.worlds <= 1 and s.playouts == 0, s
