@@ -47,7 +47,7 @@ def _sim(game: str, state: Any) -> Any:
     return blot_sim(state), BEL_INDEX
 
 
-def _into_play(game: str, options: Any, seed: int, rng: random.Random, cards: int) -> Any:
+def into_play(game: str, options: Any, seed: int, rng: random.Random, cards: int) -> Any:
     """A state of the play: random calls until the play starts (None if the deal is passed out),
     then `cards` random cards (stopping before the hand's end)."""
     g = GAMES[game]
@@ -79,7 +79,7 @@ def _into_play(game: str, options: Any, seed: int, rng: random.Random, cards: in
 def test_lean_playouts_equal_the_engine(table: tuple[str, Any], seed: int, cards: int) -> None:
     game, options = table
     rng = random.Random(seed)
-    state = _into_play(game, options, seed, rng, cards)
+    state = into_play(game, options, seed, rng, cards)
     if state is None:
         return
     sim, index = _sim(game, state)
@@ -113,7 +113,7 @@ def test_play_out_ends_where_the_engine_ends(table: tuple[str, Any], seed: int, 
     seat plays the bots' policy there (each card of it accepted by the engine)."""
     game, options = table
     rng = random.Random(seed)
-    state = _into_play(game, options, seed, rng, cards)
+    state = into_play(game, options, seed, rng, cards)
     if state is None:
         return
     sim, _ = _sim(game, state)
@@ -148,7 +148,7 @@ def test_every_simulated_card_is_legal_in_every_contract(table: tuple[str, Any])
         if seed >= 40 and len(strains) == len(every):
             break
         rng = random.Random(seed)
-        state = _into_play(game, options, seed, rng, rng.randrange(12))
+        state = into_play(game, options, seed, rng, rng.randrange(12))
         if state is None:
             continue
         strains.add(_strain(state))

@@ -15,8 +15,7 @@ import pytest
 from service.bots.belote import THUMB_TABLES
 from service.bots.lean import BEL_CARD, BEL_SUIT, BIT, SUIT_MASK, baloot_sim, bel_thumb, blot_sim
 from service.rules.cards import SUITS
-from service.rules.record import HandRecord
-from service.rules.registry import GAMES
+from tests.bots.test_lean import into_play
 
 TABLES: list[tuple[str, dict[str, Any] | None]] = [
     ("bazar-blot", None),
@@ -54,25 +53,6 @@ def _noted(sim: Any) -> list[int]:
     return log
 
 
-def _into_play(game: str, options: Any, seed: int, rng: random.Random, cards: int) -> Any:
-    """A state of the play after random calls and `cards` random cards, or None (passed out)."""
-    g = GAMES[game]
-    rules = g.rules(options)
-    state: Any = g.start(rules, HandRecord.from_json(g.deal(rules, {"seed": seed})["hand"]))
-    for _ in range(200):
-        if state.phase == "play":
-            break
-        if state.phase in ("complete", "redeal"):
-            return None
-        state = state.apply(rng.choice(state.legal_actions()))
-    for _ in range(cards):
-        nxt = state.apply(rng.choice(state.legal_actions()))
-        if nxt.phase != "play":
-            break
-        state = nxt
-    return state
-
-
 def _replay(state: Any, cards: list[int]) -> Any:
     """The engine's state once `cards` are played from `state`, each one it accepts."""
     for c in cards:
@@ -90,7 +70,7 @@ def test_thumb_playouts_are_the_stepwise_rule_of_thumb(table: tuple[str, Any]) -
     game, options = table
     for seed in range(120):
         rng = random.Random(seed)
-        state = _into_play(game, options, seed, rng, rng.randrange(24))
+        state = into_play(game, options, seed, rng, rng.randrange(24))
         if state is None:
             continue
         fused = _sim(game, state)
@@ -114,7 +94,7 @@ def test_random_playouts_play_by_the_rules(table: tuple[str, Any]) -> None:
     draws = random.Random(7)
     for seed in range(60):
         rng = random.Random(seed)
-        state = _into_play(game, options, seed, rng, rng.randrange(24))
+        state = into_play(game, options, seed, rng, rng.randrange(24))
         if state is None:
             continue
         sim = _sim(game, state)
@@ -132,7 +112,7 @@ def test_random_playouts_draw_the_first_card_uniformly() -> None:
     seed = 0
     while state is None or len(state.legal_actions()) < 6:
         seed += 1
-        state = _into_play("bazar-blot", None, seed, rng, 0)
+        state = into_play("bazar-blot", None, seed, rng, 0)
     legal = [a.card for a in state.legal_actions()]
     counts = dict.fromkeys(legal, 0)
     draws = random.Random(11)
