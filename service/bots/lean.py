@@ -130,6 +130,14 @@ def _nth(suits: Sequence[int], k: int) -> int:
     raise IndexError(k)
 
 
+def suit_masks(cards: Iterable[int]) -> list[int]:
+    """Cards as four 13-bit masks by suit: how the rule of thumb and the playouts read a hand."""
+    suits = [0, 0, 0, 0]
+    for c in cards:
+        suits[OH_SUIT[c]] |= OH_BIT[c]
+    return suits
+
+
 # the highest and the lowest rank a 13-bit mask holds (-1 for none)
 _TOP: list[int] = [m.bit_length() - 1 for m in range(1 << 13)]
 _BOTTOM: list[int] = [(m & -m).bit_length() - 1 for m in range(1 << 13)]
@@ -217,16 +225,9 @@ def oh_thumb(
     if lose_trump:
         return trump * 13 + _TOP[lose_trump]
     # the highest losing plain card: a plain card wins only in the best card's suit
-    pick = -1
-    rank = 0
-    for s in range(4):
-        m = suits[s] if s != bs else suits[s] ^ won_best
-        if not m or s == trump:
-            continue
-        r = _TOP[m]
-        c = s * 13 + r
-        if pick < 0 or r > rank or (r == rank and cards.index(c) < cards.index(pick)):
-            pick, rank = c, r
+    losing = list(suits)
+    losing[bs] ^= won_best
+    pick = _plain(losing, cards, trump, True)
     if pick >= 0:
         return pick
     # every legal card wins
@@ -347,9 +348,7 @@ class OhHellSim:
         """The rule of thumb's card for the seat to act (`oh_thumb`)."""
         seat = self.to_act
         hand = self.hands[seat]
-        suits = [0, 0, 0, 0]
-        for c in hand:
-            suits[OH_SUIT[c]] |= OH_BIT[c]
+        suits = suit_masks(hand)
         follow = OH_SUIT[self.trick[0]] if self.trick else -1
         return oh_thumb(suits, hand, follow if follow >= 0 and suits[follow] else -1, not self.trick,
                         self.best, self.bids[seat] - self.won[seat], self.method == TRICKS_PLUS_TEN,
@@ -387,12 +386,7 @@ class OhHellSim:
         best_seat = self.best_seat
         # each seat's cards as four 13-bit masks by suit (the hands' lists keep their order: the rule
         # of thumb's tie between plain cards of equal rank)
-        masks: list[list[int]] = []
-        for h in hands:
-            mine = [0, 0, 0, 0]
-            for c in h:
-                mine[suit[c]] |= bit[c]
-            masks.append(mine)
+        masks = [suit_masks(h) for h in hands]
         held = [len(h) for h in hands]
         count = len(trick)
         led = suit[trick[0]] if trick else 0

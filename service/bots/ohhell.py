@@ -23,9 +23,7 @@ from .deals import Made, acting
 from .knowledge import Knowledge, knowledge
 from .lean import (
     BID,
-    OH_BIT,
     OH_INDEX,
-    OH_SUIT,
     OhHellSim,
     nearest_bid,
     oh_thumb,
@@ -34,6 +32,7 @@ from .lean import (
     ohhell_playout,
     ohhell_tree,
     suit_index,
+    suit_masks,
 )
 from .views import OhHellView, ohhell_view
 
@@ -138,9 +137,7 @@ def policy(st: HandState) -> Action:
     trick = [OH_INDEX[c] for c in st.trick]
     best = oh_winning(trick, 0, n, trump)[0]
     cards = [OH_INDEX[a.card] for a in legal if a.card is not None]
-    suits = [0, 0, 0, 0]
-    for c in cards:
-        suits[OH_SUIT[c]] |= OH_BIT[c]
+    suits = suit_masks(cards)
     shown = [q for q in range(4) if suits[q]]
     need = (bid if bid is not None else 0) - st.won[seat]
     plus_ten = st.table.method == TRICKS_PLUS_TEN
