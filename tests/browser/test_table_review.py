@@ -303,11 +303,22 @@ def test_a_tricks_cards_stay_clear_of_the_seats_on_a_phone(tab: Tab, game: str, 
     """At 360 px, with the seats on the sides as wide as a phone lets them be (long words in
     Armenian and Russian), the cards the side seats play to the trick are not drawn over them."""
     page: Any = tab.page
+    play_on_a_phone(tab, game, lang)
+    boxes = page.evaluate(TRICK_AND_SEATS)
+    assert sum(1 for name, *_ in boxes if name.startswith("card")) >= 2, boxes
+    screenshot(page, f"trick-{game}-{lang}-360x740", full_page=False)
+    assert not overlaps(boxes), overlaps(boxes)
+
+
+def play_on_a_phone(tab: Tab, game: str, lang: str) -> None:
+    """At 360 x 740, the player passing where it may and playing the first legal card, until a
+    trick on the felt holds two cards."""
+    page: Any = tab.page
     page.set_viewport_size({"width": 360, "height": 740})
     open_table(tab, game, lang=lang)
     for _ in range(200):
         if page.locator(".trick .card").count() >= 2:
-            break
+            return
         if page.evaluate("() => !!document.querySelector('#me.to-act')"):
             calls = page.locator("#calls-panel:not([hidden]) [data-action]")
             cards = page.locator("#hand .card.legal")
@@ -317,7 +328,35 @@ def test_a_tricks_cards_stay_clear_of_the_seats_on_a_phone(tab: Tab, game: str, 
                 types = calls.evaluate_all("els => els.map(e => e.dataset.type)")
                 act(page, calls.nth(types.index("pass") if "pass" in types else 0))
         page.wait_for_timeout(100)
-    boxes = page.evaluate(TRICK_AND_SEATS)
-    assert sum(1 for name, *_ in boxes if name.startswith("card")) >= 2, boxes
-    screenshot(page, f"trick-{game}-{lang}-360x740", full_page=False)
-    assert not overlaps(boxes), overlaps(boxes)
+
+
+# each seat's count of cards (its box's height against its font's) and the words a screen reader
+# reads for it; the bar's height and the lines of its card points
+COUNTS_AND_BAR = """() => ({
+  counts: [...document.querySelectorAll('#seats .seat .count')].map(c => {
+    const r = c.getBoundingClientRect();
+    return [c.textContent, c.dataset.n, Math.round(r.height), parseFloat(getComputedStyle(c).fontSize)];
+  }),
+  bar: Math.round(document.querySelector('header.bar').getBoundingClientRect().height),
+  points: document.querySelector('#chip-points').getClientRects().length &&
+    Math.round(document.querySelector('#chip-points').getBoundingClientRect().height),
+  line: Math.round(document.querySelector('#chip-score').getBoundingClientRect().height),
+})"""
+
+
+@pytest.mark.parametrize(("game", "lang"), [("bazar-blot", "hy"), ("baloot", "ru")])
+def test_the_seats_counts_and_the_bar_fit_a_phone_during_the_play(tab: Tab, game: str, lang: str) -> None:
+    """At 360 px during the play: a side seat's cards left read on one line (the Armenian words as a
+    card's back and the number, the words kept for screen readers), and the bar (status, score,
+    contract, card points) takes at most three rows, the card points on one."""
+    page: Any = tab.page
+    play_on_a_phone(tab, game, lang)
+    seen = page.evaluate(COUNTS_AND_BAR)
+    screenshot(page, f"counts-{game}-{lang}-360x740", full_page=False)
+    counts = seen["counts"]
+    assert len(counts) == 3, seen
+    for words, n, height, font in counts:
+        assert height <= 1.6 * font, seen  # one line
+        assert n and n in words and len(words) > len(n) + 2, seen  # the number shown, the words read
+    assert seen["points"] and seen["points"] <= 1.5 * seen["line"], seen
+    assert seen["bar"] <= 3 * seen["line"] + 50, seen  # the menu button's row and two rows of chips

@@ -872,7 +872,14 @@ function seatEl(seat, v, calling) {
   if (seat !== ME) {
     const left = document.createElement("span");
     left.className = "count";
-    left.textContent = t("cards", { n: num((v.hand_counts || [])[seat] ?? 0) });
+    // a phone shows the number beside a card's back (data-n), the words kept for screen readers
+    const n = num((v.hand_counts || [])[seat] ?? 0);
+    left.dataset.n = n;
+    left.title = t("cards", { n });
+    const words = document.createElement("span");
+    words.className = "words";
+    words.textContent = t("cards", { n });
+    left.append(words);
     el.append(left);
     el.append(levelSelect(seat));
   } else {
@@ -1168,7 +1175,19 @@ function renderChips() {
   else if (v && "trump" in v) contract = `${t("trump")}: ${v.trump ? strainText(v.trump) : "—"}`;
   $("chip-contract").textContent = contract;
   const points = v ? cardPoints(v) : null;
-  $("chip-points").textContent = points ? `${t("col.card_points")}: ${points.map((p, i) => `${sideName(i)} ${num(p)}`).join(" · ")}` : "";
+  const chip = $("chip-points");
+  chip.textContent = "";
+  if (points) {
+    // "Card points" in full where the bar has room, "Points" on a phone (screen readers: in full)
+    const long = document.createElement("span");
+    long.className = "long";
+    long.textContent = t("col.card_points");
+    const short = document.createElement("span");
+    short.className = "short";
+    short.setAttribute("aria-hidden", "true");
+    short.textContent = t("points");
+    chip.append(long, short, `: ${points.map((p, i) => `${sideName(i)} ${num(p)}`).join(" · ")}`);
+  }
 }
 
 /** @param {number[]} totals */
