@@ -506,11 +506,15 @@ def ohhell_tree(
 ) -> tuple[dict[int, tuple[int, float]], int]:
     """Information-set Monte Carlo tree search over the calls and the card play (single observer,
     as Cowling, Powley and Whitehouse's SO-ISMCTS): each iteration takes the next imagined deal,
-    walks one tree shared by all deals (every seat choosing among the bids and cards this deal lets
-    it make, by UCB on its own score; `seat` at the root among `root` only), adds one node and plays
-    the rest out by the rule of thumb. Every seat maximises its own score. Bids are keyed BID +
-    value. The answer: per choice of `seat` at the root, (visits, mean score), and the iterations
-    run (fewer than asked when the clock passed `deadline`, checked every 8)."""
+    walks one tree shared by all deals (every seat choosing among the cards this deal lets it play,
+    by UCB on its own score; `seat` at the root among `root` only), adds one node and plays the
+    rest out by the rule of thumb. Every seat maximises its own score. The other seats' calls after
+    the root are their hands' in that deal (the rule of thumb's, as the deals kept are weighed):
+    chosen by UCB, a node shared by all deals, a call would be the best on average over hands the
+    seat does not hold, the same call whatever the deal dealt it. Bids are keyed BID + value, so
+    the cards after them stay apart by the calls the seat will have heard. The answer: per choice
+    of `seat` at the root, (visits, mean score), and the iterations run (fewer than asked when the
+    clock passed `deadline`, checked every 8)."""
     sims = [w if isinstance(w, OhHellSim) else OhHellSim(w) for w in worlds]
     top = _Node()
     scale = 1.0 / (10.0 + sims[0].size)  # scores to about [0, 1] for the exploration constant
@@ -529,7 +533,15 @@ def ohhell_tree(
             if node is top:
                 legal = root
             elif sim.bidding:
-                legal = [BID + v for v in sim.bid_options()]
+                # another seat's later call: the one its hand in this deal gives it (the rule of
+                # thumb's, as the deals are weighed), not the call best on average over all deals
+                pick = BID + sim.thumb_bid()
+                child = node.children.get(pick)
+                if child is None:
+                    child = node.children[pick] = _Node()
+                node = child
+                sim.bid(pick - BID)
+                continue
             else:
                 legal = sim.legal()
             children = node.children

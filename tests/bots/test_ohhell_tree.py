@@ -1,0 +1,60 @@
+"""The Oh Hell family's tree search (lean.ohhell_tree) imagines the others' later calls as their
+hands in each deal give them: the rule of thumb's call for the hand that deal deals the seat, the
+call the imagined deals were weighed by, not one call chosen over all deals alike."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from service.bots import lean
+from service.bots.lean import BID, OhHellSim, ohhell_tree
+from service.rules.record import HandRecord
+from service.rules.registry import GAMES
+
+
+def first_call(game: str, options: dict[str, Any] | None, seed: int) -> OhHellSim:
+    """A fresh deal at its first call, trumps known."""
+    g = GAMES[game]
+    rules = g.rules(options)
+    record = HandRecord.from_json(g.deal(rules, {"seed": seed, "round": 1})["hand"])
+    state = g.start(rules, record)
+    assert state.phase == "bidding" and OhHellSim.can_start(state)
+    return OhHellSim(state)
+
+
+@pytest.mark.parametrize(("game", "options"), [("oh-hell", None), ("nomination-whist", {"players": 3})])
+def test_the_others_later_calls_are_their_hands_calls(
+    game: str, options: dict[str, Any] | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base = first_call(game, options, 5)
+    seat = base.to_act
+    # deals the seat cannot tell apart: its own hand kept, the others' cards dealt afresh
+    rng = random.Random(1)
+    worlds = []
+    for _ in range(12):
+        others = [c for s, h in enumerate(base.hands) if s != seat for c in h]
+        rng.shuffle(others)
+        sim = base.clone()
+        for s in range(sim.n):
+            if s != seat:
+                k = len(base.hands[s])
+                sim.hands[s], others = others[:k], others[k:]
+        worlds.append(sim)
+    calls: list[tuple[int, int, int]] = []  # (seat, call made, the rule of thumb's call)
+    bid = OhHellSim.bid
+
+    def spy(self: OhHellSim, value: int) -> None:
+        calls.append((self.to_act, value, self.thumb_bid()))
+        bid(self, value)
+
+    monkeypatch.setattr(lean.OhHellSim, "bid", spy)
+    stats, runs = ohhell_tree(worlds, seat, [BID + v for v in base.bid_options()], 600, rng.random)
+    assert runs == 600 and len(stats) == len(base.bid_options())
+    others = [(who, made, thumb) for who, made, thumb in calls if who != seat]
+    assert len(others) >= 600 * (base.n - 1)
+    assert all(made == thumb for _, made, thumb in others), [c for c in others if c[1] != c[2]][:5]
+    # the others' calls do vary with the hands the deals give them
+    assert len({(who, thumb) for who, _, thumb in others}) > base.n - 1
