@@ -535,12 +535,12 @@ def ohhell_tree(
             elif sim.bidding:
                 # another seat's later call: the one its hand in this deal gives it (the rule of
                 # thumb's, as the deals are weighed), not the call best on average over all deals
-                pick = BID + sim.thumb_bid()
-                child = node.children.get(pick)
+                value = sim.thumb_bid()
+                child = node.children.get(BID + value)
                 if child is None:
-                    child = node.children[pick] = _Node()
+                    child = node.children[BID + value] = _Node()
                 node = child
-                sim.bid(pick - BID)
+                sim.bid(value)
                 continue
             else:
                 legal = sim.legal()
