@@ -17,6 +17,7 @@ from ..rules.errors import Code, IllegalAction, InvalidRecord, scalar
 from ..rules.game import Game
 from ..rules.record import Action
 from ..rules.registry import GAMES
+from . import compiled  # noqa: F401  (before .core: it may put lean's compiled build in place)
 from .core import LEVELS, Family, Level, Suggestion, search
 
 __all__ = ["LEVELS", "Level", "Suggestion", "family_of", "suggest"]

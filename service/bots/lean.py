@@ -243,8 +243,11 @@ class OhHellSim:
                  "method", "n", "restriction", "size", "strength", "to_act", "trick", "trump",
                  "won")  # fmt: skip
 
-    def __init__(self, st: OhHellHand) -> None:
-        """From a state of the play, or of the bidding once trumps are known (`can_start`)."""
+    def __init__(self, st: OhHellHand | None = None) -> None:
+        """From a state of the play, or of the bidding once trumps are known (`can_start`); None:
+        a blank that `clone` fills (the compiled build allows no object.__new__ of its classes)."""
+        if st is None:
+            return
         t = st.table
         n: int = t.players
         self.n = n
@@ -445,7 +448,7 @@ class OhHellSim:
 
     def clone(self) -> OhHellSim:
         """A copy to play on (the hands, the trick and the counts copied; the tables shared)."""
-        c = object.__new__(OhHellSim)
+        c = OhHellSim()
         c.best = self.best
         c.best_seat = self.best_seat
         c.bidding = self.bidding
