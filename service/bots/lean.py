@@ -120,7 +120,7 @@ for _m in range(1, 1 << 13):
 del _m
 
 
-def _nth(suits: Sequence[int], k: int) -> int:
+def _nth(suits: list[int], k: int) -> int:
     """The `k`th card (from 0) of four suit masks, suit by suit, lowest rank first."""
     for q in range(4):
         ranks = RANKS_OF[suits[q]]
@@ -143,7 +143,7 @@ _TOP: list[int] = [m.bit_length() - 1 for m in range(1 << 13)]
 _BOTTOM: list[int] = [(m & -m).bit_length() - 1 for m in range(1 << 13)]
 
 
-def _plain(suits: Sequence[int], cards: list[int], trump: int, high: bool) -> int:
+def _plain(suits: list[int], cards: list[int], trump: int, high: bool) -> int:
     """The highest (or lowest) plain card of the `suits` masks, -1 if none: equal ranks go to the
     card earlier in `cards`, as `max` and `min` over them would pick."""
     pick = -1
@@ -160,7 +160,7 @@ def _plain(suits: Sequence[int], cards: list[int], trump: int, high: bool) -> in
 
 
 def oh_thumb(
-    suits: Sequence[int],
+    suits: list[int],
     cards: list[int],
     follow: int,
     lead: bool,
