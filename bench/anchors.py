@@ -6,7 +6,8 @@ Three measures, each optional (`--only rates,colver,openspiel`):
   random, per family, beside the validating engine's random playouts (the simulator's "before"),
   OpenSpiel's `oh_hell` (C++ states driven from Python, random legal actions, 4 players x 7 cards,
   bids and play) and colver's `rollout` (Rust, random card play of a Belote Contree deal), in the
-  same run. Rates are per CPU second of this process (time.process_time).
+  same run. Rates are per CPU second of this process (time.process_time), of the simulators the
+  bots run: the compiled build when one matches lean.py (`TRICKREF_COMPILED=0`: the source).
 - colver: Belote card play against colver (`pip install -e '.[bench]'`), its
   `action_heuristic_play` (a perfect-information heuristic: it sees every hand) and its
   `action_smart_ismcts` at 100 ms a card. The same deal (colver's seeded deal) and contract (80 in a
@@ -105,7 +106,10 @@ def _play_states(game: str, options: dict[str, Any] | None, count: int) -> list[
 
 
 def rates(seconds: float) -> None:
-    print(f"playouts per CPU second ({seconds:.0f} s each; from the first lead unless said)")
+    import service.bots.lean as lean
+
+    which = "the compiled build" if str(lean.__file__).endswith(".so") else "lean.py run as Python"
+    print(f"playouts per CPU second ({seconds:.0f} s each; from the first lead unless said); {which}")
     sims: dict[str, Callable[[Any], Any]] = {
         "oh-hell": OhHellSim,
         "bazar-blot": blot_sim,
