@@ -17,7 +17,7 @@ RUN pip install --no-cache-dir . \
 # The bots' simulators compiled by mypyc (tools/compile_lean.py) beside the installed package: a C
 # compiler and mypy in this stage only (mypy in a venv of its own, not copied). The loader uses the
 # build only if it was compiled from the lean.py installed beside it; the image fails to build if
-# it cannot compile (--require), and says which lean it runs.
+# it cannot compile (--require), and says which lean it runs (-I: the installed package, not /src).
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends gcc libc6-dev \
@@ -27,7 +27,7 @@ RUN python -m venv /opt/compile \
     && /opt/compile/bin/pip install --no-cache-dir "mypy>=1.11" \
     && /opt/compile/bin/python -m tools.compile_lean --require \
        --into /opt/venv/lib/python3.11/site-packages/service/bots/compiled \
-    && python -c "import service.bots.lean as lean; assert lean.__file__.endswith('.so'), lean.__file__"
+    && python -I -c "import service.bots.lean as m; assert m.__file__.endswith('.so'); print(m.__file__)"
 
 FROM python:3.11-slim-bookworm AS runtime
 LABEL org.opencontainers.image.title="trickref" \
