@@ -349,7 +349,12 @@ def search(
             _checked(fam.policy(here), legal), [], 1, 0, False, ["budget below one deal: rule of thumb"]
         )
     worlds: list[Any] = []
-    halfway = origin + stop_ms(budget) / 2000.0 if clock else math.inf
+    # the clock's share for the drawing is the plan's own (half at least, the playouts a tenth at
+    # least): a plan that puts most of its time into the deals (two candidates, cheap playouts) is
+    # not cut on an idle machine for spending what it planned
+    drawing = n_worlds * per_world
+    share = min(0.9, max(0.5, drawing / (drawing + iterations * per_playout)))
+    draw_until = origin + stop_ms(budget) * share / 1000.0 if clock else math.inf
     short = False
     if level.infer:
         draw = fam.draw or imagine
@@ -360,7 +365,7 @@ def search(
             if tally[0] >= most:  # the draws cost more replays than the plan pays for: keep fewer
                 n_worlds = max(1, -(-len(drawn) // level.pool))
                 break
-            if time.perf_counter() > halfway:  # the clock: drawing took its share of the budget
+            if time.perf_counter() > draw_until:  # the clock: drawing took its share of the budget
                 short = True
                 break
             if maker is not None:  # the lean deals: every draw fits (the engine's would take the first)
@@ -372,7 +377,7 @@ def search(
                 if got is not None:
                     drawn.append(maker(got[0]))
                 continue
-            w = world(fam, view, seat, rules, k, rng, True, 10, tally, halfway)
+            w = world(fam, view, seat, rules, k, rng, True, 10, tally, draw_until)
             if w is None:
                 continue
             weight = 1.0
@@ -387,10 +392,10 @@ def search(
     else:
         worlds.append(here)
         while len(worlds) < n_worlds:
-            if time.perf_counter() > halfway:  # the clock: drawing took its share of the budget
+            if time.perf_counter() > draw_until:  # the clock: drawing took its share of the budget
                 short = True
                 break
-            w = world(fam, view, seat, rules, k, rng, False, 10, None, halfway)
+            w = world(fam, view, seat, rules, k, rng, False, 10, None, draw_until)
             if w is None:
                 break
             worlds.append(w[0])

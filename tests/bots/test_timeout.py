@@ -7,7 +7,9 @@ is what the search does once its clock has run out, not how fast it runs (bench.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -174,3 +176,34 @@ def test_the_budget_runs_from_the_requests_arrival(fake_clock: FakeClock, spent_
         assert s.cut, s
     if spent_ms >= core.stop_ms(50):
         assert s.cut and s.worlds <= 1 and s.playouts == 0, s
+
+
+# Bazar Blot, seat 0 to play 9H or TH to a heart trick after its 12 in diamonds was doubled and
+# redoubled: two candidates and cheap playouts, so Crazy's plan puts nearly all its time into the
+# imagined deals (each weighed against the bazar's eleven calls and two announced runs)
+DEALS_HEAVY = Path(__file__).with_name("deals_heavy_view.json")
+
+
+def test_a_search_on_its_plan_is_not_cut_for_its_deals(
+    fake_clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The drawing's share of the clock is the plan's own: when every deal drawn takes an even part
+    of 70 % of the time before the clock stops the search (the playouts none), the answer is not
+    cut and is the one the search gives with the clock off."""
+    view = json.loads(DEALS_HEAVY.read_text())
+    drawn = [0]
+    step = [0.0]
+    original = core.world
+
+    def timed_world(*args: Any, **kwargs: Any) -> Any:
+        drawn[0] += 1
+        fake_clock.now += step[0]
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(core, "world", timed_world)
+    free = suggest("bazar-blot", view, 0, "crazy", seed=209458014, clock=False)
+    assert free.worlds > 100 and len(free.values) == 2
+    step[0] = 0.7 * core.stop_ms(LEVELS["crazy"].budget_ms) / 1000.0 / drawn[0]
+    timed = suggest("bazar-blot", view, 0, "crazy", seed=209458014)
+    assert not timed.cut
+    assert (timed.action, timed.values, timed.worlds) == (free.action, free.values, free.worlds)
