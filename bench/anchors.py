@@ -56,7 +56,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from service.bots import LEVELS, suggest
+from service.bots import LEVELS, lean, suggest
 from service.bots.lean import OhHellSim, baloot_sim, blot_sim
 from service.rules.record import HandRecord
 from service.rules.registry import GAMES
@@ -106,8 +106,6 @@ def _play_states(game: str, options: dict[str, Any] | None, count: int) -> list[
 
 
 def rates(seconds: float) -> None:
-    import service.bots.lean as lean
-
     which = "the compiled build" if str(lean.__file__).endswith(".so") else "lean.py run as Python"
     print(f"playouts per CPU second ({seconds:.0f} s each; from the first lead unless said); {which}")
     sims: dict[str, Callable[[Any], Any]] = {

@@ -12,14 +12,7 @@ import json
 import random
 
 import service.bots.lean as lean
-from service.rules.registry import GAMES
-from tests.bots.test_lean import TABLES, into_play
-
-
-def _sim(game: str, state: object) -> lean.OhHellSim | lean.BeloteSim:
-    if GAMES[game].family == "ohhell":
-        return lean.OhHellSim(state)  # type: ignore[arg-type]
-    return lean.baloot_sim(state) if game == "baloot" else lean.blot_sim(state)  # type: ignore[arg-type]
+from tests.bots.test_lean import TABLES, _sim, into_play
 
 
 def main() -> None:
@@ -33,8 +26,7 @@ def main() -> None:
             state = into_play(game, options, seed, rng, rng.randrange(24))
             if state is None:
                 continue
-            thumb, drawn = _sim(game, state), _sim(game, state)
-            stepwise = _sim(game, state)
+            (thumb, _), (drawn, _), (stepwise, _) = (_sim(game, state) for _ in range(3))
             first = stepwise.thumb()
             thumb.play_out()
             drawn.play_out(random.Random(seed).random)
