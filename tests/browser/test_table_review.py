@@ -34,7 +34,8 @@ def test_every_cards_index_is_seen_in_an_arabic_fan_on_a_phone(tab: Tab) -> None
     page.select_option("#set-game", "nomination-whist")
     page.select_option("#set-length", "max-1-max")
     page.click("#play")
-    page.wait_for_selector("#hand .card")
+    # the first game's shorter hand is still drawn until the new deal replaces it
+    page.wait_for_function("() => document.querySelectorAll('#hand .card').length >= 10")
     seen = page.evaluate(INDEX_SEEN)
     assert len(seen) >= 10, seen
     assert all(ok for _, ok in seen), seen
@@ -269,6 +270,10 @@ def test_seats_and_the_turned_card_stay_apart_while_a_phone_bids(tab: Tab, lang:
     page.select_option("#set-players", players)
     page.select_option("#set-length", "7-1-7")
     page.click("#play")
+    # the first game's table (four seats) is still drawn until the new deal replaces it
+    page.wait_for_function(
+        "n => document.querySelectorAll('#seats .seat').length === n", arg=int(players) - 1
+    )
     page.wait_for_selector("#me.to-act")
     page.wait_for_selector("#calls-panel:not([hidden]) [data-action]")
     page.wait_for_selector("#turned .card")
