@@ -284,6 +284,34 @@ def test_seats_and_the_turned_card_stay_apart_while_a_phone_bids(tab: Tab, lang:
     assert not over, over
 
 
+# the number of seats drawn at the moment the table is first shown after the settings
+SEATS_AT_SIGHT = """() => {
+  window.seatsAtSight = null;
+  const table = document.querySelector('#table');
+  new MutationObserver((_, observer) => {
+    if (table.hidden) return;
+    window.seatsAtSight = document.querySelectorAll('#seats .seat').length;
+    observer.disconnect();
+  }).observe(table, { attributes: true, attributeFilter: ['hidden'] });
+}"""
+
+
+def test_a_new_game_shows_its_own_table_from_the_first_sight(tab: Tab) -> None:
+    """Leaving a four-seat game for a six-seat one: the table comes back with its five other
+    seats already drawn, never the last game's three while the new deal's view is on its way."""
+    page: Any = tab.page
+    open_table(tab, "oh-hell")
+    page.wait_for_selector("#me.to-act")
+    page.click("#menu")
+    page.click("#leave-yes")
+    page.select_option("#set-game", "oh-hell")
+    page.select_option("#set-players", "6")
+    page.evaluate(SEATS_AT_SIGHT)
+    page.click("#play")
+    page.wait_for_function("() => window.seatsAtSight !== null")
+    assert page.evaluate("() => window.seatsAtSight") == 5
+
+
 def overlaps(boxes: list[list[Any]]) -> list[tuple[str, str, int, int]]:
     """Every two boxes ([name, left, top, right, bottom]) drawn over each other, and by how much."""
     over = []

@@ -432,11 +432,11 @@ async function newHand() {
 /** Show the current hand as the player's seat sees it, then let the bots play to the player's turn. */
 async function resume() {
   if (!saved || !saved.record) return;
-  show("table");
   $("menu").hidden = false;
   const record = saved.record;
   view = await counted(() => api.state(saved?.settings.game ?? "blob", record, ME));
   render();
+  show("table"); // once drawn: a new game never shows the last one's seats and cards meanwhile
   await advance();
 }
 
