@@ -312,6 +312,26 @@ def test_a_new_game_shows_its_own_table_from_the_first_sight(tab: Tab) -> None:
     assert page.evaluate("() => window.seatsAtSight") == 5
 
 
+def test_play_pressed_twice_deals_one_match(tab: Tab) -> None:
+    """A second press of Play while the first deal is on its way starts no second match (two
+    matches would play their bots' turns over each other on one table)."""
+    page: Any = tab.page
+    page.goto(f"{tab.base}/table?pause=0&hold=0&seed=13")
+    page.wait_for_selector("#settings:not([hidden])")
+    page.select_option("#set-game", "bazar-blot")
+    dealt: list[str] = []
+    page.on("request", lambda request: dealt.append(request.url) if request.url.endswith("/deals") else None)
+    page.evaluate("() => { const play = document.querySelector('#play'); play.click(); play.click(); }")
+    page.wait_for_selector("#table:not([hidden])")
+    page.wait_for_selector("#me.to-act")
+    assert len(dealt) == 1, dealt
+    page.click("#menu")
+    page.click("#leave-yes")
+    page.click("#play")  # and once its table is shown, Play starts a match again
+    page.wait_for_selector("#table:not([hidden])")
+    assert len(dealt) == 2, dealt
+
+
 def overlaps(boxes: list[list[Any]]) -> list[tuple[str, str, int, int]]:
     """Every two boxes ([name, left, top, right, bottom]) drawn over each other, and by how much."""
     over = []

@@ -115,6 +115,7 @@ let saved = null;
 let view = null;
 let busy = false; // an action of the player's is in flight
 let generation = 0; // bumped when a match is left: stale bot loops stop
+let dealing = false; // Play was pressed and its table is not shown yet: a second press starts nothing
 /** @type {number | undefined} */
 let clockTimer;
 let autopilot = false;
@@ -437,6 +438,7 @@ async function resume() {
   view = await counted(() => api.state(saved?.settings.game ?? "blob", record, ME));
   render();
   show("table"); // once drawn: a new game never shows the last one's seats and cards meanwhile
+  dealing = false;
   await advance();
 }
 
@@ -1463,7 +1465,12 @@ async function main() {
   });
   $("settings").addEventListener("submit", (event) => {
     event.preventDefault();
-    startMatch().catch(failed);
+    if (dealing) return;
+    dealing = true;
+    startMatch().catch((error) => {
+      dealing = false;
+      failed(error);
+    });
   });
   $("next").addEventListener("click", next);
   $("new-match").addEventListener("click", leave);
