@@ -332,6 +332,20 @@ def test_play_pressed_twice_deals_one_match(tab: Tab) -> None:
     assert len(dealt) == 2, dealt
 
 
+def test_next_hand_pressed_twice_deals_one_hand(tab: Tab) -> None:
+    """The same for Next hand on the score sheet: one deal, one hand played on."""
+    page: Any = tab.page
+    open_table(tab, "oh-hell")
+    play_to_sheet(tab, illegal=False)
+    dealt: list[str] = []
+    page.on("request", lambda request: dealt.append(request.url) if request.url.endswith("/deals") else None)
+    page.evaluate("() => { const next = document.querySelector('#next'); next.click(); next.click(); }")
+    page.wait_for_selector("#table:not([hidden])")
+    page.wait_for_selector("#me.to-act")
+    assert len(dealt) == 1, dealt
+    assert len(stored(page)["records"]) == 1
+
+
 def overlaps(boxes: list[list[Any]]) -> list[tuple[str, str, int, int]]:
     """Every two boxes ([name, left, top, right, bottom]) drawn over each other, and by how much."""
     over = []

@@ -115,7 +115,7 @@ let saved = null;
 let view = null;
 let busy = false; // an action of the player's is in flight
 let generation = 0; // bumped when a match is left: stale bot loops stop
-let dealing = false; // Play was pressed and its table is not shown yet: a second press starts nothing
+let dealing = false; // a deal asked for (Play, Next hand) whose table is not shown yet: pressing again starts nothing
 /** @type {number | undefined} */
 let clockTimer;
 let autopilot = false;
@@ -627,7 +627,12 @@ function next() {
     $("new-match").focus();
     return;
   }
-  newHand().catch(failed);
+  if (dealing) return;
+  dealing = true;
+  newHand().catch((error) => {
+    dealing = false;
+    failed(error);
+  });
 }
 
 function leave() {
