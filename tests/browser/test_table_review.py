@@ -312,6 +312,18 @@ def test_a_new_game_shows_its_own_table_from_the_first_sight(tab: Tab) -> None:
     assert page.evaluate("() => window.seatsAtSight") == 5
 
 
+def press_twice_and_count_deals(page: Any, button: str) -> list[str]:
+    """Press `button` twice in one go (no await between the two), wait for the table at the
+    player's turn; the deals the page asked for from the first press on (and on, while the page
+    lives)."""
+    dealt: list[str] = []
+    page.on("request", lambda request: dealt.append(request.url) if request.url.endswith("/deals") else None)
+    page.evaluate("selector => { const b = document.querySelector(selector); b.click(); b.click(); }", button)
+    page.wait_for_selector("#table:not([hidden])")
+    page.wait_for_selector("#me.to-act")
+    return dealt
+
+
 def test_play_pressed_twice_deals_one_match(tab: Tab) -> None:
     """A second press of Play while the first deal is on its way starts no second match (two
     matches would play their bots' turns over each other on one table)."""
@@ -319,11 +331,7 @@ def test_play_pressed_twice_deals_one_match(tab: Tab) -> None:
     page.goto(f"{tab.base}/table?pause=0&hold=0&seed=13")
     page.wait_for_selector("#settings:not([hidden])")
     page.select_option("#set-game", "bazar-blot")
-    dealt: list[str] = []
-    page.on("request", lambda request: dealt.append(request.url) if request.url.endswith("/deals") else None)
-    page.evaluate("() => { const play = document.querySelector('#play'); play.click(); play.click(); }")
-    page.wait_for_selector("#table:not([hidden])")
-    page.wait_for_selector("#me.to-act")
+    dealt = press_twice_and_count_deals(page, "#play")
     assert len(dealt) == 1, dealt
     page.click("#menu")
     page.click("#leave-yes")
@@ -337,11 +345,7 @@ def test_next_hand_pressed_twice_deals_one_hand(tab: Tab) -> None:
     page: Any = tab.page
     open_table(tab, "oh-hell")
     play_to_sheet(tab, illegal=False)
-    dealt: list[str] = []
-    page.on("request", lambda request: dealt.append(request.url) if request.url.endswith("/deals") else None)
-    page.evaluate("() => { const next = document.querySelector('#next'); next.click(); next.click(); }")
-    page.wait_for_selector("#table:not([hidden])")
-    page.wait_for_selector("#me.to-act")
+    dealt = press_twice_and_count_deals(page, "#next")
     assert len(dealt) == 1, dealt
     assert len(stored(page)["records"]) == 1
 
