@@ -302,13 +302,18 @@ def record(tables: int, hands: int, games: list[str] | None = None) -> list[Exch
     return [service.send(ex) for ex in requests(tables, hands, games)]
 
 
+def is_suggestion(ex: Exchange) -> bool:
+    """A bot's answer (a suggestion), as opposed to its problems."""
+    return ex.status == 200 and ex.path.endswith("/hands/suggest")
+
+
 def comparable(ex: Exchange) -> tuple[int, tuple[tuple[str, str], ...], bytes]:
     """What must repeat byte for byte: all of it, but for how long a bot thought.
 
     A suggestion's `elapsed_ms` is the bot's clock (and with it the body's length); everything else in
     it, the move included, repeats for the same seed at the levels recorded.
     """
-    if ex.status != 200 or not ex.path.endswith("/hands/suggest"):
+    if not is_suggestion(ex):
         return ex.status, ex.answer_headers, ex.answer
     body = json.loads(ex.answer)
     body["elapsed_ms"] = 0
@@ -319,9 +324,7 @@ def comparable(ex: Exchange) -> tuple[int, tuple[tuple[str, str], ...], bytes]:
 def was_cut(ex: Exchange) -> bool:
     """A suggestion the clock cut: the contract lets it differ from an unloaded run's, so a busy
     machine (recording or replaying) may answer it otherwise with nothing changed."""
-    if ex.status != 200 or not ex.path.endswith("/hands/suggest"):
-        return False
-    return json.loads(ex.answer).get("cut") is True
+    return is_suggestion(ex) and json.loads(ex.answer).get("cut") is True
 
 
 def differences(
