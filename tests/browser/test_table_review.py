@@ -411,15 +411,38 @@ COUNTS_AND_BAR = """() => ({
   bar: Math.round(document.querySelector('header.bar').getBoundingClientRect().height),
   points: document.querySelector('#chip-points').getClientRects().length &&
     Math.round(document.querySelector('#chip-points').getBoundingClientRect().height),
-  line: Math.round(document.querySelector('#chip-score').getBoundingClientRect().height),
+  line: Math.round(document.querySelector('#chip-contract').getBoundingClientRect().height),
 })"""
 
 
-@pytest.mark.parametrize(("game", "lang"), [("bazar-blot", "hy"), ("baloot", "ru")])
+# the bar's height with each status in turn and the score given, all in one task (no frame between,
+# so the page's own updates cannot interleave); the bar's own words are put back after
+WORST_BAR = """({statuses, totals}) => {
+  const status = document.querySelector('#status'), chip = document.querySelector('#chip-score');
+  const kept = [[...status.childNodes], chip.className, chip.querySelector('.totals').textContent];
+  chip.className = 'chip';
+  chip.querySelector('.totals').textContent = totals;
+  let worst = {bar: 0, status: ''};
+  for (const [before, name, after] of statuses) {
+    const who = document.createElement('span');
+    who.className = 'who';
+    who.textContent = name;
+    status.replaceChildren(before, ...(name ? [who] : []), after);
+    const bar = Math.round(document.querySelector('header.bar').getBoundingClientRect().height);
+    if (bar > worst.bar) worst = {bar, status: status.textContent, score: chip.textContent};
+  }
+  status.replaceChildren(...kept[0]);
+  [chip.className, chip.querySelector('.totals').textContent] = kept.slice(1);
+  return worst;
+}"""
+
+
+@pytest.mark.parametrize(("game", "lang"), [("bazar-blot", "hy"), ("baloot", "ru"), ("baloot", "ar")])
 def test_the_seats_counts_and_the_bar_fit_a_phone_during_the_play(tab: Tab, game: str, lang: str) -> None:
     """At 360 px during the play: a side seat's cards left read on one line (the Armenian words as a
     card's back and the number, the words kept for screen readers), and the bar (status, score,
-    contract, card points) takes at most three rows, the card points on one."""
+    contract, card points) takes at most three rows, the card points on one, whichever seat's name
+    the status shows and however high the score has gone."""
     page: Any = tab.page
     play_on_a_phone(tab, game, lang)
     seen = page.evaluate(COUNTS_AND_BAR)
@@ -431,3 +454,47 @@ def test_the_seats_counts_and_the_bar_fit_a_phone_during_the_play(tab: Tab, game
         assert n and n in words and len(words) > len(n) + 2, seen  # the number shown, the words read
     assert seen["points"] and seen["points"] <= 1.5 * seen["line"], seen
     assert seen["bar"] <= 3 * seen["line"] + 50, seen  # the menu button's row and two rows of chips
+    # every status the play shows, beside a late match's score: the moment above is only one of them
+    strings = json.loads((TABLE_STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
+    names = [strings[k] for k in ("left", "partner", "across", "right", "opponent")]
+    # as the page writes them: a seat's name in its own span (a phone shows the seat's glow instead)
+    statuses = [(strings["your_turn"], "", "")]
+    for key in ("thinking", "to_act"):
+        before, _, after = strings[key].partition("{name}")
+        statuses += [(before, name, after) for name in names]
+    totals = f"{strings['team.0']} 288 · {strings['team.1']} 299"
+    worst = page.evaluate(WORST_BAR, {"statuses": statuses, "totals": totals})
+    assert worst["bar"] <= 3 * seen["line"] + 50, worst
+
+
+def test_a_phone_names_the_thinking_seat_by_its_glow_and_to_screen_readers(tab: Tab) -> None:
+    """While a bot thinks (its suggestion held in flight), the status names the seat in full to
+    screen readers, a phone shows the rest of the words beside the seat's glow, and the page at
+    full width shows the name."""
+    page: Any = tab.page
+    held: list[Any] = []
+    page.route("**/hands/suggest", lambda route: held.append(route))  # never answered: the bot thinks on
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(tab, "bazar-blot", lang="hy")
+    strings = json.loads((TABLE_STRINGS / "hy.json").read_text(encoding="utf-8"))
+    for _ in range(100):
+        if held:
+            break
+        calls = page.locator("#calls-panel:not([hidden]) [data-action]")
+        if page.evaluate("() => !!document.querySelector('#me.to-act')") and calls.count():
+            types = calls.evaluate_all("els => els.map(e => e.dataset.type)")
+            act(page, calls.nth(types.index("pass") if "pass" in types else 0))
+        page.wait_for_timeout(50)
+    assert held, "no bot was asked to act"
+    seen = page.evaluate(
+        """() => { const who = document.querySelector('#status .who');
+          const glow = document.querySelector('#seats .seat.to-act .name');
+          return {status: document.querySelector('#status').textContent, who: who && who.textContent,
+                  width: who && who.getBoundingClientRect().width, glowing: glow && glow.textContent}; }"""
+    )
+    others = {strings[k] for k in ("left", "partner", "right")}
+    assert seen["who"] == seen["glowing"] and seen["who"] in others, seen
+    assert seen["status"] == strings["thinking"].replace("{name}", seen["who"]), seen
+    assert seen["width"] <= 1, seen  # the name for screen readers only, the glow in sight
+    page.set_viewport_size({"width": 1024, "height": 800})
+    assert page.evaluate("() => document.querySelector('#status .who').getBoundingClientRect().width") > 20

@@ -180,6 +180,20 @@ function status(text) {
   $("status").textContent = text;
 }
 
+/**
+ * A status that names a seat ("Thinking: Left…"): the name in its own span, which a phone leaves to
+ * screen readers, the seat's glow on the felt showing who; the rest of the words stay in sight.
+ * @param {string} key
+ * @param {number} seat
+ */
+function seatStatus(key, seat) {
+  const [before, ...after] = t(key).split("{name}");
+  const who = document.createElement("span");
+  who.className = "who";
+  who.textContent = seatName(seat);
+  $("status").replaceChildren(before, who, after.join(seatName(seat)));
+}
+
 /** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -473,7 +487,8 @@ async function advance() {
       return;
     }
     const seat = view.to_act;
-    status(seat === ME ? t("autopilot") : t("thinking", { name: seatName(seat) }));
+    if (seat === ME) status(t("autopilot"));
+    else seatStatus("thinking", seat);
     await sleep(seat === ME ? 150 : PAUSE);
     if (mine !== generation) return;
     const played = await botMove(seat, seat === ME ? 50 : undefined);
@@ -817,7 +832,8 @@ function render() {
   }
   $("autopilot").hidden = !autopilot;
   if (view.to_act !== null && view.to_act !== undefined && !$("refusal").textContent) {
-    status(view.to_act === ME ? t("your_turn") : t("to_act", { name: seatName(view.to_act) }));
+    if (view.to_act === ME) status(t("your_turn"));
+    else seatStatus("to_act", view.to_act);
   }
   restoreFocus(focus);
 }
@@ -1175,7 +1191,17 @@ function renderChips() {
   if (!saved) return;
   const match = /** @type {Record<string, any> | null} */ (saved.match);
   const totals = match ? match.totals : null;
-  $("chip-score").textContent = `${t("score")}: ${totals ? totalsText(totals) : "—"}`;
+  // "Score: We 4 · They 24"; a phone shows the totals alone (screen readers: in full), and nothing
+  // before the first hand is scored
+  const score = $("chip-score");
+  const label = document.createElement("span");
+  label.className = "label";
+  label.textContent = `${t("score")}: `;
+  const sum = document.createElement("span");
+  sum.className = "totals";
+  sum.textContent = totals ? totalsText(totals) : "—";
+  score.replaceChildren(label, sum);
+  score.classList.toggle("none", !totals);
   const v = /** @type {Record<string, any> | null} */ (view);
   let contract = "";
   if (v && v.contract) contract = `${t("contract")}: ${contractText(v.contract)}`;
