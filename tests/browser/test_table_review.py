@@ -498,3 +498,51 @@ def test_a_phone_names_the_thinking_seat_by_its_glow_and_to_screen_readers(tab: 
     assert seen["width"] <= 1, seen  # the name for screen readers only, the glow in sight
     page.set_viewport_size({"width": 1024, "height": 800})
     assert page.evaluate("() => document.querySelector('#status .who').getBoundingClientRect().width") > 20
+
+
+@pytest.mark.parametrize(("lang", "players"), [("hy", "4"), ("hy", "7"), ("ar", "5")])
+def test_a_later_hand_shows_each_seats_total_on_a_phone(tab: Tab, lang: str, players: str) -> None:
+    """Oh Hell's third deal at 360 px (two played through the API first): each seat shows its total
+    of the match as matches/score says it, the bar keeps to three rows (its score, which names every
+    seat, left to screen readers) and no seat is drawn over another or the turned card while the
+    bids last."""
+    page: Any = tab.page
+    words = json.loads((TABLE_STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(tab, "oh-hell", lang=lang)
+    page.click("#menu")
+    page.click("#leave-yes")
+    page.select_option("#set-game", "oh-hell")
+    page.select_option("#set-players", players)
+    page.select_option("#set-length", "7-1-7")
+    page.click("#play")
+    page.wait_for_selector("#table:not([hidden])")
+    saved = stored(page)
+    s = saved["settings"]
+    rules = {"profile": s["profile"], s["lengthOption"]: s["length"], "players": s["players"]}
+    records = played_by_bots(tab, "oh-hell", rules, 2)
+    saved.update(records=records, record=None, match=None)
+    page.evaluate("s => localStorage.setItem('trickref.table.v1', JSON.stringify(s))", saved)
+    page.reload()
+    page.wait_for_selector("#me.to-act")
+    page.wait_for_selector("#calls-panel:not([hidden]) [data-action]")
+    page.wait_for_selector("#turned .card")
+    totals = api_post(tab, "oh-hell", "matches/score", {"hands": [{"hand": r} for r in records]})["totals"]
+    shown = page.evaluate(
+        """() => [document.querySelector('#me'), ...document.querySelectorAll('#seats .seat')].map(e => {
+          const total = e.querySelector('.total');
+          return [e.dataset.seat ?? '0', total && total.textContent, total && total.getClientRects().length];
+        })"""
+    )
+    assert len(shown) == int(players), shown
+    for seat, text, boxes in shown:
+        assert text and text.startswith(words["score"]) and boxes, shown
+        assert read_number(text[len(words["score"]) :]) == totals[int(seat)], (shown, totals)
+    bar = page.evaluate(COUNTS_AND_BAR)
+    assert bar["bar"] <= 3 * bar["line"] + 50, bar
+    # the bar's score still reads every seat's total to screen readers
+    read = page.eval_on_selector("#chip-score", "el => el.textContent")
+    assert read.startswith(words["score"]) and len(read.split(" · ")) == int(players), read
+    over = overlaps(page.evaluate(BOXES))
+    screenshot(page, f"totals-oh-hell-{lang}-{players}-360x740", full_page=False)
+    assert not over, over

@@ -787,6 +787,17 @@ function trickCount(v, seat) {
 }
 
 /**
+ * A seat's total of the match so far in a game without sides, once a hand is scored.
+ * @param {number} seat
+ * @returns {number | null}
+ */
+function seatTotal(seat) {
+  const totals = saved && saved.match ? saved.match.totals : null;
+  if (inSides() || !Array.isArray(totals) || typeof totals[seat] !== "number") return null;
+  return totals[seat];
+}
+
+/**
  * The card points each side (or each player of the duel) has taken so far: the tricks' points
  * as the view gives them (the Belote family).
  * @param {Record<string, any>} v
@@ -882,6 +893,15 @@ function seatEl(seat, v, calling) {
     dealer.className = "dealer";
     dealer.textContent = word("terms", "dealer", t("dealer"));
     el.append(dealer);
+  }
+  const total = seatTotal(seat);
+  if (total !== null) {
+    // shown on a phone only, where the bar's score (every seat named) is left to screen readers
+    const score = document.createElement("span");
+    score.className = "total";
+    score.setAttribute("aria-hidden", "true");
+    score.textContent = `${t("score")} ${num(total)}`;
+    el.append(score);
   }
   const count = trickCount(v, seat);
   if (count) {
@@ -1191,8 +1211,8 @@ function renderChips() {
   if (!saved) return;
   const match = /** @type {Record<string, any> | null} */ (saved.match);
   const totals = match ? match.totals : null;
-  // "Score: We 4 · They 24"; a phone shows the totals alone (screen readers: in full), and nothing
-  // before the first hand is scored
+  // "Score: We 4 · They 24"; a phone shows the totals alone (screen readers: in full), a game
+  // without sides each seat's beside its name, and nothing before the first hand is scored
   const score = $("chip-score");
   const label = document.createElement("span");
   label.className = "label";
@@ -1202,6 +1222,7 @@ function renderChips() {
   sum.textContent = totals ? totalsText(totals) : "—";
   score.replaceChildren(label, sum);
   score.classList.toggle("none", !totals);
+  score.classList.toggle("seats", !inSides());
   const v = /** @type {Record<string, any> | null} */ (view);
   let contract = "";
   if (v && v.contract) contract = `${t("contract")}: ${contractText(v.contract)}`;
