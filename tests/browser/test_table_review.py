@@ -254,13 +254,8 @@ BOXES = """() => [...document.querySelectorAll('#seats .seat, #turned > *')].map
 })"""
 
 
-@pytest.mark.parametrize(
-    ("lang", "players"), [("hy", "4"), ("ru", "4"), ("en", "5"), ("ar", "6"), ("hy", "7")]
-)
-def test_seats_and_the_turned_card_stay_apart_while_a_phone_bids(tab: Tab, lang: str, players: str) -> None:
-    """Oh Hell's first deal at 360 px, the bid panel open under the felt: no seat is drawn over
-    another or over the turned card and its label, though the seat across carries its level and
-    its call, seven seats take three rows, and Armenian and Russian words are long."""
+def oh_hell_on_a_phone(tab: Tab, lang: str, players: str) -> Any:
+    """Oh Hell at 360 px with `players` seats (the 7-1-7 schedule), once its first deal is drawn."""
     page: Any = tab.page
     page.set_viewport_size({"width": 360, "height": 740})
     open_table(tab, "oh-hell", lang=lang)
@@ -274,6 +269,17 @@ def test_seats_and_the_turned_card_stay_apart_while_a_phone_bids(tab: Tab, lang:
     page.wait_for_function(
         "n => document.querySelectorAll('#seats .seat').length === n", arg=int(players) - 1
     )
+    return page
+
+
+@pytest.mark.parametrize(
+    ("lang", "players"), [("hy", "4"), ("ru", "4"), ("en", "5"), ("ar", "6"), ("hy", "7")]
+)
+def test_seats_and_the_turned_card_stay_apart_while_a_phone_bids(tab: Tab, lang: str, players: str) -> None:
+    """Oh Hell's first deal at 360 px, the bid panel open under the felt: no seat is drawn over
+    another or over the turned card and its label, though the seat across carries its level and
+    its call, seven seats take three rows, and Armenian and Russian words are long."""
+    page = oh_hell_on_a_phone(tab, lang, players)
     page.wait_for_selector("#me.to-act")
     page.wait_for_selector("#calls-panel:not([hidden]) [data-action]")
     page.wait_for_selector("#turned .card")
@@ -506,17 +512,8 @@ def test_a_later_hand_shows_each_seats_total_on_a_phone(tab: Tab, lang: str, pla
     of the match as matches/score says it, the bar keeps to three rows (its score, which names every
     seat, left to screen readers) and no seat is drawn over another or the turned card while the
     bids last."""
-    page: Any = tab.page
     words = json.loads((TABLE_STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
-    page.set_viewport_size({"width": 360, "height": 740})
-    open_table(tab, "oh-hell", lang=lang)
-    page.click("#menu")
-    page.click("#leave-yes")
-    page.select_option("#set-game", "oh-hell")
-    page.select_option("#set-players", players)
-    page.select_option("#set-length", "7-1-7")
-    page.click("#play")
-    page.wait_for_selector("#table:not([hidden])")
+    page = oh_hell_on_a_phone(tab, lang, players)
     saved = stored(page)
     s = saved["settings"]
     rules = {"profile": s["profile"], s["lengthOption"]: s["length"], "players": s["players"]}
