@@ -429,11 +429,11 @@ WORST_BAR = """({statuses, totals}) => {
   chip.className = 'chip';
   chip.querySelector('.totals').textContent = totals;
   let worst = {bar: 0, status: ''};
-  for (const [before, name, after] of statuses) {
-    const who = document.createElement('span');
-    who.className = 'who';
-    who.textContent = name;
-    status.replaceChildren(before, ...(name ? [who] : []), after);
+  for (const [text, other] of statuses) {
+    const words = document.createElement('span');
+    words.className = 'other';
+    words.textContent = text;
+    status.replaceChildren(other ? words : text);
     const bar = Math.round(document.querySelector('header.bar').getBoundingClientRect().height);
     if (bar > worst.bar) worst = {bar, status: status.textContent, score: chip.textContent};
   }
@@ -463,20 +463,19 @@ def test_the_seats_counts_and_the_bar_fit_a_phone_during_the_play(tab: Tab, game
     # every status the play shows, beside a late match's score: the moment above is only one of them
     strings = json.loads((TABLE_STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
     names = [strings[k] for k in ("left", "partner", "across", "right", "opponent")]
-    # as the page writes them: a seat's name in its own span (a phone shows the seat's glow instead)
-    statuses = [(strings["your_turn"], "", "")]
-    for key in ("thinking", "to_act"):
-        before, _, after = strings[key].partition("{name}")
-        statuses += [(before, name, after) for name in names]
+    # as the page writes them: a status about another seat in its own span (a phone shows the seat's
+    # glow instead), the player's own in sight
+    statuses = [(strings["your_turn"], False)]
+    statuses += [(strings[k].replace("{name}", n), True) for k in ("thinking", "to_act") for n in names]
     totals = f"{strings['team.0']} 288 · {strings['team.1']} 299"
     worst = page.evaluate(WORST_BAR, {"statuses": statuses, "totals": totals})
     assert worst["bar"] <= 3 * seen["line"] + 50, worst
 
 
-def test_a_phone_names_the_thinking_seat_by_its_glow_and_to_screen_readers(tab: Tab) -> None:
-    """While a bot thinks (its suggestion held in flight), the status names the seat in full to
-    screen readers, a phone shows the rest of the words beside the seat's glow, and the page at
-    full width shows the name."""
+def test_a_phone_shows_the_thinking_seat_by_its_glow_and_tells_screen_readers(tab: Tab) -> None:
+    """While a bot thinks (its suggestion held in flight), the status names the seat to screen
+    readers and a phone shows the seat's glow instead of the words (no half sentence in sight); the
+    page at full width shows the words."""
     page: Any = tab.page
     held: list[Any] = []
     page.route("**/hands/suggest", lambda route: held.append(route))  # never answered: the bot thinks on
@@ -493,17 +492,17 @@ def test_a_phone_names_the_thinking_seat_by_its_glow_and_to_screen_readers(tab: 
         page.wait_for_timeout(50)
     assert held, "no bot was asked to act"
     seen = page.evaluate(
-        """() => { const who = document.querySelector('#status .who');
+        """() => { const words = document.querySelector('#status .other');
           const glow = document.querySelector('#seats .seat.to-act .name');
-          return {status: document.querySelector('#status').textContent, who: who && who.textContent,
-                  width: who && who.getBoundingClientRect().width, glowing: glow && glow.textContent}; }"""
+          return {status: document.querySelector('#status').textContent,
+                  width: words && words.getBoundingClientRect().width,
+                  glowing: glow && glow.textContent}; }"""
     )
-    others = {strings[k] for k in ("left", "partner", "right")}
-    assert seen["who"] == seen["glowing"] and seen["who"] in others, seen
-    assert seen["status"] == strings["thinking"].replace("{name}", seen["who"]), seen
-    assert seen["width"] <= 1, seen  # the name for screen readers only, the glow in sight
+    assert seen["glowing"] in {strings[k] for k in ("left", "partner", "right")}, seen
+    assert seen["status"] == strings["thinking"].replace("{name}", seen["glowing"]), seen
+    assert seen["width"] is not None and seen["width"] <= 1, seen  # for screen readers; the glow in sight
     page.set_viewport_size({"width": 1024, "height": 800})
-    assert page.evaluate("() => document.querySelector('#status .who').getBoundingClientRect().width") > 20
+    assert page.evaluate("() => document.querySelector('#status .other').getBoundingClientRect().width") > 20
 
 
 @pytest.mark.parametrize(("lang", "players"), [("hy", "4"), ("hy", "7"), ("ar", "5")])

@@ -181,17 +181,16 @@ function status(text) {
 }
 
 /**
- * A status that names a seat ("Thinking: Left…"): the name in its own span, which a phone leaves to
- * screen readers, the seat's glow on the felt showing who; the rest of the words stay in sight.
+ * A status about another seat ("Left is thinking…"), in a span a phone leaves to screen readers:
+ * there the seat's glow on the felt shows whose turn it is, and the status keeps its place.
  * @param {string} key
  * @param {number} seat
  */
 function seatStatus(key, seat) {
-  const [before, ...after] = t(key).split("{name}");
-  const who = document.createElement("span");
-  who.className = "who";
-  who.textContent = seatName(seat);
-  $("status").replaceChildren(before, who, after.join(seatName(seat)));
+  const words = document.createElement("span");
+  words.className = "other";
+  words.textContent = t(key, { name: seatName(seat) });
+  $("status").replaceChildren(words);
 }
 
 /** @param {number} ms */
