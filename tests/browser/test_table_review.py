@@ -505,12 +505,13 @@ def test_a_phone_shows_the_thinking_seat_by_its_glow_and_tells_screen_readers(ta
     assert page.evaluate("() => document.querySelector('#status .other').getBoundingClientRect().width") > 20
 
 
-@pytest.mark.parametrize(("lang", "players"), [("hy", "4"), ("hy", "7"), ("ar", "5")])
+@pytest.mark.parametrize(("lang", "players"), [("hy", "4"), ("ru", "6"), ("hy", "7"), ("ar", "5")])
 def test_a_later_hand_shows_each_seats_total_on_a_phone(tab: Tab, lang: str, players: str) -> None:
     """Oh Hell's third deal at 360 px (two played through the API first): each seat shows its total
     of the match as matches/score says it, the bar keeps to three rows (its score, which names every
-    seat, left to screen readers) and no seat is drawn over another or the turned card while the
-    bids last."""
+    seat, left to screen readers), no seat is drawn over another or the turned card while the bids
+    last, and no card of a trick over a seat (its box a row taller with its total) at any moment of
+    the play that follows."""
     words = json.loads((TABLE_STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
     page = oh_hell_on_a_phone(tab, lang, players)
     saved = stored(page)
@@ -542,3 +543,15 @@ def test_a_later_hand_shows_each_seats_total_on_a_phone(tab: Tab, lang: str, pla
     over = overlaps(page.evaluate(BOXES))
     screenshot(page, f"totals-oh-hell-{lang}-{players}-360x740", full_page=False)
     assert not over, over
+    seen = 0
+    for _ in range(120):  # every moment the page shows while the player calls and plays on
+        boxes = page.evaluate(TRICK_AND_SEATS)
+        seen = max(seen, sum(1 for name, *_ in boxes if name.startswith("card")))
+        over = [o for o in overlaps(boxes) if "seat" in o[0] + o[1]]
+        assert not over, (over, boxes)
+        if page.evaluate("() => !!document.querySelector('#me.to-act')"):
+            cards = page.locator("#hand .card.legal")
+            calls = page.locator("#calls-panel:not([hidden]) [data-action]")
+            act(page, cards.first if cards.count() else calls.first)
+        page.wait_for_timeout(40)
+    assert seen >= 3, seen  # tricks were played
