@@ -269,6 +269,12 @@ def oh_hell_on_a_phone(tab: Tab, lang: str, players: str) -> Any:
     page.wait_for_function(
         "n => document.querySelectorAll('#seats .seat').length === n", arg=int(players) - 1
     )
+    # and the new match stored (at four seats the count above is the first game's already)
+    page.wait_for_function(
+        """n => { const s = JSON.parse(localStorage.getItem('trickref.table.v1'));
+          return !!(s && s.settings.game === 'oh-hell' && String(s.settings.players) === n && s.record); }""",
+        arg=players,
+    )
     return page
 
 
