@@ -12,13 +12,14 @@ import math
 import random
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..rules.cards import Card
 from ..rules.errors import RuleError
 from ..rules.profile import Rules
 from ..rules.record import Action
 from .knowledge import Announced, Knowledge, run_lengths
+from .lean import deal_cards, suit_index
 from .views import SeatView
 
 if TYPE_CHECKING:
@@ -49,57 +50,70 @@ def acting(st: Position) -> int:
     return seat
 
 
+class Prepared(NamedTuple):
+    """What every draw from one knowledge shares (`_prepared`)."""
+
+    unknown: tuple[Card, ...]  # the cards to place, in a fixed order
+    order: tuple[int, ...]  # the seats with hidden places, in the order they are filled
+    suits: list[int]  # each unknown card's suit (`lean.suit_index`)
+    need: list[int]  # each of those seats' hidden places
+    voids: list[int]  # each of those seats' voids, a bit per suit
+
+
 # a call or card of an imagined deal's replay, with the position it was made from (weighed by Hard)
 Made = tuple[Position, Action]
 
 
-# the last knowledge drawn from, with its unknown cards and the order its seats are filled in: a
-# search draws hundreds of deals from one knowledge, and both cost more than the draw itself (one
-# entry, replaced whole, so threads sharing it at worst recompute)
-_PREPARED: tuple[Knowledge | None, tuple[Card, ...], tuple[int, ...]] = (None, (), ())
+# the last knowledge drawn from, with its unknown cards, the order its seats are filled in, and what
+# `lean.deal_cards` reads of them (each unknown card's suit, each seat's places and voids in that
+# order): a search draws hundreds of deals from one knowledge, and these cost more than the draw
+# itself (one entry, replaced whole, so threads sharing it at worst recompute)
+_NOTHING = Prepared((), (), [], [], [])
+_PREPARED: tuple[Knowledge | None, Prepared] = (None, _NOTHING)
 
 
-def _prepared(k: Knowledge) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+def _prepared(k: Knowledge) -> Prepared:
     global _PREPARED
     last = _PREPARED
     if last[0] is k:
-        return last[1], last[2]
+        return last[1]
     pool = k.unknown()
     # the most constrained seats first: fewest cards they may hold per card they need
     order = sorted(
         (s for s in range(k.players) if k.hidden[s] > 0),
         key=lambda s: (sum(1 for c in pool if c.suit not in k.voids[s]) - k.hidden[s], s),
     )
-    _PREPARED = (k, tuple(pool), tuple(order))
-    return _PREPARED[1], _PREPARED[2]
+    prepared = Prepared(
+        tuple(pool),
+        tuple(order),
+        [suit_index(c.suit) for c in pool],
+        [k.hidden[s] for s in order],
+        [sum(1 << suit_index(v) for v in k.voids[s]) for s in order],
+    )
+    _PREPARED = (k, prepared)
+    return prepared
 
 
 def imagine(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
     """One deal of the unknown cards: each seat's hidden cards (voids respected, its shown cards
     included) and the cards outside the hands, in a random order. None if the draw got stuck (the
-    caller draws again)."""
-    unknown, order = _prepared(k)
-    pool = list(unknown)
-    rng.shuffle(pool)
-    hands: list[list[Card]] = [
-        sorted(k.shown[s], key=k.deck.index) if k.shown else [] for s in range(k.players)
-    ]
-    for s in order:
-        need = k.hidden[s]
-        taken: list[Card] = []
-        rest: list[Card] = []
-        for c in pool:
-            if len(taken) < need and c.suit not in k.voids[s]:
-                taken.append(c)
-            else:
-                rest.append(c)
-        if len(taken) < need:
-            return None
-        hands[s].extend(taken)
-        pool = rest
-    if len(pool) < k.extra:
+    caller draws again). The draw itself is `lean.deal_cards`, compiled with the simulators."""
+    p = _prepared(k)
+    dealt = deal_cards(p.unknown, p.suits, p.need, p.voids, rng.getrandbits)
+    if dealt is None:
         return None
-    return hands, pool[: k.extra]
+    rest = dealt[-1]
+    if len(rest) < k.extra:
+        return None
+    if not k.shown:
+        hands: list[list[Card]] = [[] for _ in range(k.players)]
+        for s, taken in zip(p.order, dealt, strict=False):
+            hands[s] = taken
+        return hands, rest[: k.extra]
+    hands = [sorted(k.shown[s], key=k.deck.index) for s in range(k.players)]
+    for s, taken in zip(p.order, dealt, strict=False):
+        hands[s].extend(taken)
+    return hands, rest[: k.extra]
 
 
 def draw(k: Knowledge, rng: random.Random, tries: int = 12) -> tuple[list[list[Card]], list[Card]] | None:

@@ -38,6 +38,50 @@ from ..rules.ohhell.scoring import seat_score
 from ..rules.ohhell.state import DECK as DECK_52
 from ..rules.ohhell.state import HandState as OhHellHand
 
+# ------------------------------------------------------------------------------------ imagined deals
+
+
+def deal_cards(
+    unknown: Sequence[Card],
+    suits: list[int],
+    need: list[int],
+    voids: list[int],
+    getrandbits: Callable[[int], int],
+) -> list[list[Card]] | None:
+    """One imagined deal of the `unknown` cards (`suits[i]` the suit index of card i): the cards
+    shuffled as `random.Random.shuffle` shuffles them, with the same calls of `getrandbits`, so
+    that a seed deals here exactly what `rng.shuffle` dealt; then each seat in turn takes the first
+    `need[q]` cards left whose suit is not among its `voids[q]` (a bit per suit). The cards each
+    seat took, in turn, and last the cards left in order; None where a seat could not fill its hand.
+    `deals.imagine` draws every imagined deal through this, compiled: a search draws thousands."""
+    n = len(suits)
+    places = list(range(n))
+    for i in range(n - 1, 0, -1):
+        m = i + 1
+        k = m.bit_length()
+        j = getrandbits(k)
+        while j >= m:
+            j = getrandbits(k)
+        places[i], places[j] = places[j], places[i]
+    out: list[list[Card]] = []
+    for q in range(len(need)):
+        want = need[q]
+        lacks = voids[q]
+        taken: list[Card] = []
+        rest: list[int] = []
+        for p in places:
+            if len(taken) < want and not (lacks >> suits[p]) & 1:
+                taken.append(unknown[p])
+            else:
+                rest.append(p)
+        if len(taken) < want:
+            return None
+        out.append(taken)
+        places = rest
+    out.append([unknown[p] for p in places])
+    return out
+
+
 # ------------------------------------------------------------------------------------ Oh Hell
 
 
