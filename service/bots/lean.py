@@ -362,6 +362,41 @@ class OhHellSim:
         c.best_seat = 0
         return c
 
+    def imagined(
+        self,
+        hidden: Sequence[Sequence[Card]],
+        known: list[list[int]],
+        calls: list[tuple[int, int]],
+        plays: list[tuple[int, int]],
+        seat: int,
+        sharp: float,
+        read: float,
+        trump: int,
+    ) -> tuple[OhHellSim, float]:
+        """An imagined deal set here, with its weight (`ohhell.lean_deals`, whose loops these are):
+        each seat's whole hand is the cards `known` of it (those it played, and the seat's own hand)
+        then its `hidden` cards drawn; each of the others' `calls` counts `sharp` per trick past
+        half a trick from its hand's count with the `trump` named when the calls were made; in the
+        play the view's `plays` are replayed from the first lead, each card of another seat that the
+        rule of thumb would not have played there counting `read`."""
+        index = OH_INDEX
+        hands = [k + [index[c] for c in h] for k, h in zip(known, hidden, strict=True)]
+        n, size = self.n, self.size
+        weight = 1.0
+        for who, value in calls:
+            d = abs(value - ohhell_estimate(hands[who], trump, n, size))
+            weight *= sharp ** max(0.0, d - 0.5)
+        if self.bidding:
+            sim = self.clone()
+            sim.hands = hands
+            return sim, weight
+        sim = self.dealt(hands)
+        for who, c in plays:
+            if who != seat and read < 1.0 and sim.thumb() != c:
+                weight *= read
+            sim.play(c)
+        return sim, weight
+
     def legal(self) -> list[int]:
         hand = self.hands[self.to_act]
         if not self.trick:

@@ -229,24 +229,11 @@ def lean_deals(
     sharp = float(level.sharp)
     read = float(level.read)
     trump = -1 if here.table.trump_mode == HIGHEST_CALLER else base.trump  # when the calls were made
-    n, size = base.n, base.size
+    # each seat's cards known before the draw (`Knowledge.hands`): those it played, and its own hand
+    known = [[OH_INDEX[c] for c in h] for h in k.hands([[] for _ in range(k.players)])]
 
     def make(hidden: list[list[Card]]) -> tuple[OhHellSim, float]:
-        hands = [[OH_INDEX[c] for c in h] for h in k.hands(hidden)]
-        weight = 1.0
-        for who, value in calls:
-            d = abs(value - ohhell_estimate(hands[who], trump, n, size))
-            weight *= sharp ** max(0.0, d - 0.5)
-        if base.bidding:
-            sim = base.clone()
-            sim.hands = hands
-            return sim, weight
-        sim = base.dealt(hands)
-        for who, c in plays:
-            if who != seat and read < 1.0 and sim.thumb() != c:
-                weight *= read
-            sim.play(c)
-        return sim, weight
+        return base.imagined(hidden, known, calls, plays, seat, sharp, read, trump)
 
     return make
 
