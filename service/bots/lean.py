@@ -13,6 +13,7 @@ engine states call the same functions.
 
 A simulator starts from an engine state in the play phase; tests/bots/test_lean.py checks it against
 the engine: every card it allows is one the engine allows, tricks and scores are the engine's.
+The imagined deals are drawn here too (`deal_cards`): a search draws thousands of them a move.
 """
 
 from __future__ import annotations
