@@ -105,14 +105,11 @@ def imagine(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Ca
     rest = dealt[-1]
     if len(rest) < k.extra:
         return None
-    if not k.shown:
-        hands: list[list[Card]] = [[] for _ in range(k.players)]
-        for s, taken in zip(p.order, dealt, strict=False):
-            hands[s] = taken
-        return hands, rest[: k.extra]
-    hands = [sorted(k.shown[s], key=k.deck.index) for s in range(k.players)]
+    hands: list[list[Card]] = [[] for _ in range(k.players)]
     for s, taken in zip(p.order, dealt, strict=False):
-        hands[s].extend(taken)
+        hands[s] = taken
+    if k.shown:  # a seat's shown cards first, in the deck's order
+        hands = [sorted(k.shown[s], key=k.deck.index) + hands[s] for s in range(k.players)]
     return hands, rest[: k.extra]
 
 
