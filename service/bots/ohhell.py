@@ -210,14 +210,14 @@ def lean_deals(
 ) -> Callable[[list[list[Card]]], tuple[OhHellSim, float]] | None:
     """Hard's and Crazy's imagined deals without the engine, once trumps are known or where the
     highest caller names them after the calls: each deal's hands set on the lean simulator (at the
-    first lead once the play is on) and the view's cards replayed there, weighed
-    as `build` and the search weigh the engine's (each other seat's call against its hand's count,
-    each card the rule of thumb would not have played). A deal drawn by `deals.imagine` keeps
-    every void the view shows, and in this family following suit is the only duty, so the engine
-    refuses none of them; replaying it there cost three to four times what the lean replay does,
-    late in a hand most of a move. A test holds both equal. None (the engine's deals) where the
-    simulator cannot start, or where a call is hidden. Where the highest caller named trumps after the calls,
-    the calls are weighed as they were made: without trumps."""
+    first lead once the play is on) and the view's cards replayed there, weighed as `build` and
+    the search weigh the engine's (each other seat's call against its hand's count, each card the
+    rule of thumb would not have played). A deal drawn by `deals.imagine` keeps every void the view
+    shows, and in this family following suit is the only duty, so the engine refuses none of them;
+    replaying it there cost three to four times what the lean replay does, late in a hand most of
+    a move. A test holds both equal. None (the engine's deals) where the simulator cannot start, or
+    where a call is hidden. Where the highest caller named trumps after the calls, the calls are
+    weighed as they were made: without trumps."""
     if not OhHellSim.can_start(here):
         return None
     calls: list[tuple[int, int]] = []
