@@ -194,7 +194,8 @@ class Family(Generic[V, S]):
     # deal): (deals, seat, candidates, iterations, rng, deadline) -> (values, choice, iterations
     # run, cut), or None where it does not search (then the playouts)
     tree: Callable[..., tuple[list[tuple[Action, float]], Action, int, bool] | None] | None = None
-    # whether the tree can search from this state (the Oh Hell family's needs the trumps known);
+    # whether the tree can search from this state (the Oh Hell family's: trumps known, or to be named
+    # by the highest caller);
     # None: wherever the family has a tree
     tree_ready: Callable[[S], bool] | None = None
     # imagined deals without the engine where the tree searches: (state here, view, seat,

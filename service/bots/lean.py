@@ -34,7 +34,7 @@ from ..rules.blot.options import capot_value
 from ..rules.blot.scoring import Tally, bazar_score, duel_score
 from ..rules.blot.state import BlotState
 from ..rules.cards import RANKS, SUITS, Card, Suit
-from ..rules.ohhell.options import TRICKS_PLUS_TEN
+from ..rules.ohhell.options import HIGHEST_CALLER, TRICKS_PLUS_TEN
 from ..rules.ohhell.scoring import seat_score
 from ..rules.ohhell.state import DECK as DECK_52
 from ..rules.ohhell.state import HandState as OhHellHand
@@ -282,14 +282,16 @@ def oh_thumb(
 
 
 class OhHellSim:
-    """The play of an Oh Hell family hand, from an engine state in its play phase."""
+    """The play of an Oh Hell family hand, from an engine state in its play phase, or from the calls
+    (`can_start`): where trumps are known before them, and where the highest caller names them
+    after them (Blob's trumps; `naming` while the caller is to name them)."""
 
     __slots__ = ("best", "best_seat", "bidding", "bids", "dealer", "first", "hands", "leader", "left",
-                 "method", "n", "restriction", "size", "strength", "to_act", "trick", "trump",
-                 "won")  # fmt: skip
+                 "method", "n", "named", "naming", "no_trump", "restriction", "size", "strength",
+                 "to_act", "trick", "trump", "won")  # fmt: skip
 
     def __init__(self, st: OhHellHand | None = None) -> None:
-        """From a state of the play, or of the bidding once trumps are known (`can_start`); None:
+        """From a state the simulator can play on (`can_start`: the play, the calls and the naming); None:
         a blank that `clone` fills (the compiled build allows no object.__new__ of its classes)."""
         if st is None:
             return
@@ -301,6 +303,11 @@ class OhHellSim:
         self.restriction: bool = t.restriction
         self.size: int = t.hand_size
         self.bidding: bool = st.phase == "bidding"
+        self.naming: bool = st.phase == "trump"
+        # whether trumps are named yet: the highest caller names them once the calls are in (no
+        # trump until then, as the calls' count reads the hands)
+        self.named: bool = st.auction.trump is not None
+        self.no_trump: bool = t.no_trump_call
         self.trump = suit_index(st.auction.trump_suit)
         self.strength = OH_STRENGTH[self.trump]
         index = OH_INDEX.__getitem__
@@ -311,7 +318,7 @@ class OhHellSim:
         self.to_act: int = st.to_act
         self.trick: list[int] = list(map(index, st.trick))
         self.won: list[int] = list(st.won)
-        if self.bidding:
+        if self.bidding or self.naming:
             self.bids = [-1] * n
             for i, b in enumerate(st.auction.bids):
                 self.bids[(self.first + i) % n] = b
@@ -323,7 +330,11 @@ class OhHellSim:
 
     @staticmethod
     def can_start(st: OhHellHand) -> bool:
-        return st.phase == "play" or (st.phase == "bidding" and st.auction.trump is not None)
+        if st.phase == "play":
+            return True
+        if st.auction.trump is not None:
+            return st.phase == "bidding"
+        return st.table.trump_mode == HIGHEST_CALLER and st.phase in ("bidding", "trump")
 
     def bid_options(self) -> list[int]:
         """The bids open to the seat to call (the dealer's restriction kept)."""
@@ -335,11 +346,50 @@ class OhHellSim:
     def bid(self, value: int) -> None:
         seat = self.to_act
         self.bids[seat] = value
-        if seat == (self.first - 1) % self.n:  # the last to call: the play starts
+        if seat == (self.first - 1) % self.n:  # the last to call
             self.bidding = False
-            self.leader = self.to_act = self.first
+            if self.named:  # the play starts
+                self.leader = self.to_act = self.first
+            else:  # the first to call the highest number names trumps
+                self.naming = True
+                top = max(self.bids)
+                self.to_act = next(
+                    q for q in ((self.first + i) % self.n for i in range(self.n)) if self.bids[q] == top
+                )
         else:
             self.to_act = seat + 1 if seat + 1 < self.n else 0
+
+    def name_options(self) -> list[int]:
+        """The trumps the caller may name, in the engine's order (`trump_choices`): the suits, then
+        no trump (-1) where the rules allow it."""
+        return [0, 1, 2, 3, -1] if self.no_trump else [0, 1, 2, 3]
+
+    def name(self, trump: int) -> None:
+        """The caller names `trump` (-1: no trump); the play starts."""
+        self.trump = trump
+        self.strength = OH_STRENGTH[trump]
+        self.named = True
+        self.naming = False
+        self.leader = self.to_act = self.first
+
+    def thumb_name(self) -> int:
+        """The rule of thumb's trumps (`ohhell.policy`'s): the suit of most cards, a half more for
+        each queen, king and ace in it; no trump on a point and a half an ace, half a king; the
+        first in the engine's order on a tie."""
+        hand = self.hands[self.to_act]
+        best = -2
+        best_score = -1.0
+        for t in self.name_options():
+            score = 0.0
+            for c in hand:
+                r = c % 13
+                if t < 0:
+                    score += 1.5 if r == 12 else 0.5 if r == 11 else 0.0
+                elif OH_SUIT[c] == t:
+                    score += 1.5 if r >= 10 else 1.0
+            if score > best_score:
+                best, best_score = t, score
+        return best
 
     def thumb_bid(self) -> int:
         """The rule of thumb's call (`nearest_bid`)."""
@@ -387,7 +437,7 @@ class OhHellSim:
         for who, value in calls:
             d = abs(value - ohhell_estimate(hands[who], trump, n, size))
             weight *= sharp ** max(0.0, d - 0.5)
-        if self.bidding:
+        if self.bidding or self.naming:
             sim = self.clone()
             sim.hands = hands
             return sim, weight
@@ -438,18 +488,25 @@ class OhHellSim:
                         len(self.trick) == self.n - 1, self.trump)  # fmt: skip
 
     def play_out(self, rand: Callable[[], float] | None = None) -> None:
-        """Plays the rest of the hand by the rule of thumb: the calls left (`thumb_bid`), then the
-        cards (`oh_thumb`), in one loop on local names: a playout is most of what a tree iteration
-        costs, and the stepwise `thumb` and `play`, each reading the state's fields again, cost
-        about twice this loop. With `rand` (numbers in [0, 1)) every call and card is at random
-        instead, uniform among those open: the random playout of a plain Monte Carlo search, and
-        the like-for-like measure beside OpenSpiel's (`bench.anchors`)."""
+        """Plays the rest of the hand by the rule of thumb: the calls left (`thumb_bid`), the trumps
+        where the highest caller names them (`thumb_name`), then the cards (`oh_thumb`), in one
+        loop on local names: a playout is most of what a tree iteration costs, and the stepwise
+        `thumb` and `play`, each reading the state's fields again, cost about twice this loop.
+        With `rand` (numbers in [0, 1)) every call and card is at random instead, uniform among
+        those open: the random playout of a plain Monte Carlo search, and the like-for-like
+        measure beside OpenSpiel's (`bench.anchors`)."""
         while self.bidding:
             if rand is None:
                 self.bid(self.thumb_bid())
             else:
                 options = self.bid_options()
                 self.bid(options[int(rand() * len(options))])
+        if self.naming:
+            if rand is None:
+                self.name(self.thumb_name())
+            else:
+                strains = self.name_options()
+                self.name(strains[int(rand() * len(strains))])
         left = self.left
         if not left:
             return
@@ -540,6 +597,9 @@ class OhHellSim:
         c.left = self.left
         c.method = self.method
         c.n = self.n
+        c.named = self.named
+        c.naming = self.naming
+        c.no_trump = self.no_trump
         c.restriction = self.restriction
         c.size = self.size
         c.strength = self.strength
@@ -576,6 +636,17 @@ class _Node:
 
 
 BID = 100  # a bid's key in the tree below: BID + its value (cards are 0..51)
+NAME = 200  # trumps named, the key: NAME + the strain's index in the engine's order (4: no trump)
+
+
+def _act(sim: OhHellSim, key: int) -> None:
+    """Takes the tree's action `key` on `sim`: a card, a bid or trumps named."""
+    if key >= NAME:
+        sim.name(key - NAME if key - NAME < 4 else -1)
+    elif key >= BID:
+        sim.bid(key - BID)
+    else:
+        sim.play(key)
 
 
 def ohhell_tree(
@@ -592,10 +663,11 @@ def ohhell_tree(
     walks one tree shared by all deals (every seat choosing among the cards this deal lets it play,
     by UCB on its own score; `seat` at the root among `root` only), adds one node and plays the
     rest out by the rule of thumb. Every seat maximises its own score. The other seats' calls after
-    the root are their hands' in that deal (the rule of thumb's, as the deals kept are weighed):
-    chosen by UCB, a node shared by all deals, a call would be the best on average over hands the
-    seat does not hold, the same call whatever the deal dealt it. Bids are keyed BID + value, so
-    the cards after them stay apart by the calls the seat will have heard. The answer: per choice
+    the root, and the trumps another seat names as the highest caller, are their hands' in that
+    deal (the rule of thumb's, as the deals kept are weighed): chosen by UCB, a node shared by all
+    deals, a call would be the best on average over hands the seat does not hold, the same call
+    whatever the deal dealt it. Bids are keyed BID + value and trumps NAME + strain, so the cards
+    after them stay apart by the calls the seat will have heard. The answer: per choice
     of `seat` at the root, (visits, mean score), and the iterations run (fewer than asked when the
     clock passed `deadline`, checked every 8)."""
     sims = [w if isinstance(w, OhHellSim) else OhHellSim(w) for w in worlds]
@@ -615,6 +687,18 @@ def ohhell_tree(
             mover = sim.to_act
             if node is top:
                 legal = root
+            elif sim.naming:
+                if mover == seat:  # the seat's own choice: the same hand in every deal
+                    legal = [NAME + (t if t >= 0 else 4) for t in sim.name_options()]
+                else:  # another seat's: the one its hand in this deal gives it, as its calls
+                    t = sim.thumb_name()
+                    key = NAME + (t if t >= 0 else 4)
+                    child = node.children.get(key)
+                    if child is None:
+                        child = node.children[key] = _Node()
+                    node = child
+                    sim.name(t)
+                    continue
             elif sim.bidding:
                 # another seat's later call: the one its hand in this deal gives it (the rule of
                 # thumb's, as the deals are weighed), not the call best on average over all deals
@@ -638,7 +722,7 @@ def ohhell_tree(
                 node = children[pick] = _Node()
                 node.avail = 1
                 path.append((node, mover))
-                sim.bid(pick - BID) if pick >= BID else sim.play(pick)
+                _act(sim, pick)
                 break
             best = -1.0
             pick = legal[0]
@@ -649,7 +733,7 @@ def ohhell_tree(
                     best, pick = u, c
             node = children[pick]
             path.append((node, mover))
-            sim.bid(pick - BID) if pick >= BID else sim.play(pick)
+            _act(sim, pick)
         sim.play_out()
         scores = sim.scores()
         for child, mover in path:

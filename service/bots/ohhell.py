@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..rules.cards import NO_TRUMP, Card, Suit, suit_of
+from ..rules.cards import NO_TRUMP, STRAINS, Card, Suit, suit_of
 from ..rules.game import Game
 from ..rules.ohhell.options import HIGHEST_CALLER, TRICKS_PLUS_TEN
 from ..rules.ohhell.state import DECK, HandState, needs_turned, start
@@ -23,6 +23,7 @@ from .deals import Made, acting
 from .knowledge import Knowledge, knowledge
 from .lean import (
     BID,
+    NAME,
     OH_INDEX,
     OhHellSim,
     nearest_bid,
@@ -207,15 +208,16 @@ def fit(st: HandState, action: Action, sharp: float) -> float:
 def lean_deals(
     here: HandState, view: OhHellView, seat: int, k: Knowledge, level: Level
 ) -> Callable[[list[list[Card]]], tuple[OhHellSim, float]] | None:
-    """Hard's and Crazy's imagined deals without the engine, once trumps are known: each deal's
-    hands set on the lean simulator at the first lead and the view's cards replayed there, weighed
-    as `build` and the search weigh the engine's (each other seat's call against its hand's count,
-    each card the rule of thumb would not have played). A deal drawn by `deals.imagine` keeps
-    every void the view shows, and in this family following suit is the only duty, so the engine
-    refuses none of them; replaying it there cost three to four times what the lean replay does,
-    late in a hand most of a move. A test holds both equal. None (the engine's deals) before trumps
-    are known, or where a call is hidden. Where the highest caller named trumps after the calls,
-    the calls are weighed as they were made: without trumps."""
+    """Hard's and Crazy's imagined deals without the engine, once trumps are known or where the
+    highest caller names them after the calls: each deal's hands set on the lean simulator (at the
+    first lead once the play is on) and the view's cards replayed there, weighed as `build` and
+    the search weigh the engine's (each other seat's call against its hand's count, each card the
+    rule of thumb would not have played). A deal drawn by `deals.imagine` keeps every void the view
+    shows, and in this family following suit is the only duty, so the engine refuses none of them;
+    replaying it there cost three to four times what the lean replay does, late in a hand most of
+    a move. A test holds both equal. None (the engine's deals) where the simulator cannot start, or
+    where a call is hidden. Where the highest caller named trumps after the calls, the calls are
+    weighed as they were made: without trumps."""
     if not OhHellSim.can_start(here):
         return None
     calls: list[tuple[int, int]] = []
@@ -248,7 +250,8 @@ def tree(
 ) -> tuple[list[tuple[Action, float]], Action, int, bool] | None:
     """Hard's and Crazy's bids and cards: a tree search over the deals kept (lean.ohhell_tree), as
     many iterations as the plan's playouts; the choice most visited at the root, each one's mean
-    score. None (the playouts instead) before trumps are known."""
+    score. None (the playouts instead) where the simulator cannot start (`OhHellSim.can_start`:
+    trumps the dealer is still to turn or choose)."""
     if not all(isinstance(w, OhHellSim) or OhHellSim.can_start(w) for w in worlds):
         return None
     keys = {_key(a): a for a in cands}
@@ -261,6 +264,8 @@ def tree(
 def _key(a: Action) -> int:
     if a.type == "bid" and a.value is not None:
         return BID + a.value
+    if a.type == "trump" and a.strain is not None:
+        return NAME + STRAINS.index(a.strain)
     if a.card is not None:
         return OH_INDEX[a.card]
     raise ValueError(a)

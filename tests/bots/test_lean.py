@@ -13,7 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.bots.lean import BEL_INDEX, OH_CARD, OH_INDEX, OhHellSim, baloot_sim, blot_sim
+from service.bots.lean import BEL_INDEX, OH_CARD, OH_INDEX, OhHellSim, baloot_sim, blot_sim, ohhell_playout
+from service.bots.ohhell import FAMILY, policy
+from service.rules.cards import NO_TRUMP, STRAINS
 from service.rules.record import HandRecord
 from service.rules.registry import GAMES
 
@@ -173,9 +175,10 @@ OHHELL_TABLES = [t for t in TABLES if GAMES[t[0]].family == "ohhell"] + [
 @settings(max_examples=60, deadline=None, derandomize=True, database=None)
 @given(table=st.sampled_from(OHHELL_TABLES), seed=st.integers(0, 10**6), calls=st.integers(0, 4))
 def test_lean_bidding_equals_the_engine(table: tuple[str, Any], seed: int, calls: int) -> None:
-    """From the bidding (once trumps are known), the simulator opens the same bids as the engine (the
-    dealer's restriction), and the hand played out from there by its rule of thumb takes only cards
-    the engine accepts and scores the same."""
+    """From the bidding (trumps known, or named by the highest caller after the calls), the simulator
+    opens the same bids as the engine (the dealer's restriction), gives the same seat trumps to name
+    among the same strains, names the ones the bots' policy names, and the hand played out from
+    there by its rule of thumb takes only cards the engine accepts and scores the same."""
     game, options = table
     g = GAMES[game]
     rules = g.rules(options)
@@ -197,8 +200,52 @@ def test_lean_bidding_equals_the_engine(table: tuple[str, Any], seed: int, calls
         state = state.apply(a)
         sim.bid(a.value)
     assert not sim.bidding and sim.to_act == state.to_act
+    if state.phase == "trump":  # the first to call the highest number names trumps
+        assert sim.naming
+        legal = state.legal_actions()
+        assert [STRAINS[t] for t in sim.name_options()] == [a.strain for a in legal]
+        assert STRAINS[sim.thumb_name()] == policy(state).strain
+        a = rng.choice(legal)
+        state = state.apply(a)
+        sim.name(STRAINS.index(a.strain) if a.strain != NO_TRUMP else -1)
+    assert not sim.naming and sim.to_act == state.to_act and state.phase in ("play", "complete")
     while state.phase == "play":
         c = sim.thumb()
         state = state.apply(next(a for a in state.legal_actions() if a.card is OH_CARD[c]))
         sim.play(c)
     assert sim.scores() == state.result()["scores"]
+
+
+HIGHEST_CALLER_TABLES = [t for t in OHHELL_TABLES if t[0] == "blob"] + [
+    ("nomination-whist", {"trumps": "highest-caller"}),
+    ("blob", {"no_trump_call": False}),
+]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(table=st.sampled_from(HIGHEST_CALLER_TABLES), seed=st.integers(0, 10**6), calls=st.integers(0, 6))
+def test_a_playout_from_the_calls_is_the_engines_by_the_bots_policy(
+    table: tuple[str, Any], seed: int, calls: int
+) -> None:
+    """Where the highest caller names trumps, a lean playout from the calls or the naming (every seat
+    by the rule of thumb) scores for each seat what the engine scores when every seat takes the
+    bots' policy, calls and trumps included: the playouts that value a call are unchanged by where
+    they run."""
+    game, options = table
+    g = GAMES[game]
+    rules = g.rules(options)
+    rng = random.Random(seed)
+    record = HandRecord.from_json(g.deal(rules, {"seed": seed, "round": rng.randint(1, 7)})["hand"])
+    state = _start(game, rules, record)
+    for _ in range(calls):
+        if state.phase not in ("bidding", "trump"):
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    if state.phase not in ("bidding", "trump"):
+        return
+    assert OhHellSim.can_start(state)
+    engine = state
+    while engine.phase not in FAMILY.terminal:
+        engine = engine.apply(policy(engine))
+    for seat in range(state.table.players):
+        assert ohhell_playout(state, seat) == FAMILY.value(engine, seat)

@@ -28,7 +28,20 @@ TABLES: list[tuple[str, dict[str, Any] | None]] = [
     ("nomination-whist", None),
     ("nomination-whist", {"trumps": "highest-caller"}),
 ]
-SLOTS = ("bidding", "bids", "hands", "leader", "left", "to_act", "trick", "won", "best", "trump")
+SLOTS = (
+    "bidding",
+    "naming",
+    "named",
+    "bids",
+    "hands",
+    "leader",
+    "left",
+    "to_act",
+    "trick",
+    "won",
+    "best",
+    "trump",
+)
 
 
 def _engine_weight(calls: list[tuple[Any, Any]], level: Any) -> float:
@@ -65,7 +78,7 @@ def test_lean_deals_are_the_engines(table: tuple[str, Any], seed: int, steps: in
     for name in ("hard", "crazy"):
         level = LEVELS[name]
         make = lean_deals(here, view, seat, k, level)
-        if make is None:  # only before trumps are known (the tree does not search there)
+        if make is None:  # only where the dealer is still to turn or choose trumps
             assert not OhHellSim.can_start(here)
             continue
         for _ in range(4):
@@ -84,7 +97,8 @@ def test_lean_deals_are_the_engines(table: tuple[str, Any], seed: int, steps: in
 
 def test_lean_deals_cover_the_play_and_the_calls() -> None:
     """The lean deals are used once trumps are known, in the calls and in the play (a late position
-    replays its cards), and in the play where the highest caller named trumps after the calls."""
+    replays its cards), and where the highest caller names trumps after the calls: in the calls,
+    the naming and the play."""
     g = GAMES["oh-hell"]
     rules = g.rules(None)
     hand = g.deal(rules, {"seed": 4})["hand"]
@@ -100,13 +114,18 @@ def test_lean_deals_cover_the_play_and_the_calls() -> None:
             seen.add(view.phase)
         hand = {**hand, "actions": [*hand["actions"], rng.choice(full["legal_actions"])]}
     assert seen == {"bidding", "play"}
-    nw = GAMES["nomination-whist"]
-    rules = nw.rules({"trumps": "highest-caller"})
-    hand = nw.deal(rules, {"seed": 4})["hand"]
-    while (full := nw.state(rules, hand))["phase"] != "play":
-        hand = {**hand, "actions": [*hand["actions"], full["legal_actions"][0]]}
-    seat = full["to_act"]
-    view = FAMILY.parse(nw.state(rules, {**hand, "seat": seat}), seat)
-    k = FAMILY.know(view, seat, rules)
-    first = world(FAMILY, view, seat, rules, k, rng, False, 12)
-    assert first is not None and lean_deals(first[0], view, seat, k, LEVELS["hard"]) is not None
+    for game, options in (("nomination-whist", {"trumps": "highest-caller"}), ("blob", None)):
+        g = GAMES[game]
+        rules = g.rules(options)
+        hand = g.deal(rules, {"seed": 4})["hand"]
+        seen = set()
+        while (full := g.state(rules, hand))["phase"] != "complete":
+            seat = full["to_act"]
+            view = FAMILY.parse(g.state(rules, {**hand, "seat": seat}), seat)
+            k = FAMILY.know(view, seat, rules)
+            first = world(FAMILY, view, seat, rules, k, rng, False, 12)
+            assert first is not None
+            if lean_deals(first[0], view, seat, k, LEVELS["hard"]) is not None:
+                seen.add(view.phase)
+            hand = {**hand, "actions": [*hand["actions"], rng.choice(full["legal_actions"])]}
+        assert seen == {"bidding", "trump", "play"}
