@@ -95,12 +95,10 @@ def test_lean_deals_are_the_engines(table: tuple[str, Any], seed: int, steps: in
             assert weight == _engine_weight(calls, level)
 
 
-def test_lean_deals_cover_the_play_and_the_calls() -> None:
-    """The lean deals are used once trumps are known, in the calls and in the play (a late position
-    replays its cards), and where the highest caller names trumps after the calls: in the calls,
-    the naming and the play."""
-    g = GAMES["oh-hell"]
-    rules = g.rules(None)
+def _phases_with_lean_deals(game: str, options: dict[str, str] | None) -> set[str]:
+    """The phases of a hand played at random in which Hard's lean deals are used."""
+    g = GAMES[game]
+    rules = g.rules(options)
     hand = g.deal(rules, {"seed": 4})["hand"]
     rng = random.Random(4)
     seen = set()
@@ -113,19 +111,17 @@ def test_lean_deals_cover_the_play_and_the_calls() -> None:
         if lean_deals(first[0], view, seat, k, LEVELS["hard"]) is not None:
             seen.add(view.phase)
         hand = {**hand, "actions": [*hand["actions"], rng.choice(full["legal_actions"])]}
-    assert seen == {"bidding", "play"}
-    for game, options in (("nomination-whist", {"trumps": "highest-caller"}), ("blob", None)):
-        g = GAMES[game]
-        rules = g.rules(options)
-        hand = g.deal(rules, {"seed": 4})["hand"]
-        seen = set()
-        while (full := g.state(rules, hand))["phase"] != "complete":
-            seat = full["to_act"]
-            view = FAMILY.parse(g.state(rules, {**hand, "seat": seat}), seat)
-            k = FAMILY.know(view, seat, rules)
-            first = world(FAMILY, view, seat, rules, k, rng, False, 12)
-            assert first is not None
-            if lean_deals(first[0], view, seat, k, LEVELS["hard"]) is not None:
-                seen.add(view.phase)
-            hand = {**hand, "actions": [*hand["actions"], rng.choice(full["legal_actions"])]}
-        assert seen == {"bidding", "trump", "play"}
+    return seen
+
+
+def test_lean_deals_cover_the_play_and_the_calls() -> None:
+    """The lean deals are used once trumps are known, in the calls and in the play (a late position
+    replays its cards), and where the highest caller names trumps after the calls: in the calls,
+    the naming and the play."""
+    assert _phases_with_lean_deals("oh-hell", None) == {"bidding", "play"}
+    assert _phases_with_lean_deals("nomination-whist", {"trumps": "highest-caller"}) == {
+        "bidding",
+        "trump",
+        "play",
+    }
+    assert _phases_with_lean_deals("blob", None) == {"bidding", "trump", "play"}
