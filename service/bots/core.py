@@ -195,8 +195,7 @@ class Family(Generic[V, S]):
     # run, cut), or None where it does not search (then the playouts)
     tree: Callable[..., tuple[list[tuple[Action, float]], Action, int, bool] | None] | None = None
     # whether the tree can search from this state (the Oh Hell family's: trumps known, or to be named
-    # by the highest caller);
-    # None: wherever the family has a tree
+    # by the highest caller); None: wherever the family has a tree
     tree_ready: Callable[[S], bool] | None = None
     # imagined deals without the engine where the tree searches: (state here, view, seat,
     # knowledge, level) -> a maker of (deal, weight) from the hidden cards drawn, or None where

@@ -291,8 +291,9 @@ class OhHellSim:
                  "to_act", "trick", "trump", "won")  # fmt: skip
 
     def __init__(self, st: OhHellHand | None = None) -> None:
-        """From a state the simulator can play on (`can_start`: the play, the calls and the naming); None:
-        a blank that `clone` fills (the compiled build allows no object.__new__ of its classes)."""
+        """From a state the simulator can play on (`can_start`: the play, the calls, the naming);
+        None: a blank that `clone` fills (the compiled build allows no object.__new__ of its
+        classes)."""
         if st is None:
             return
         t = st.table
