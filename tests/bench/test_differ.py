@@ -1,0 +1,39 @@
+"""bench.differ: a level against itself never differs; where two levels differ, the deal is played on
+from the other answer and the choice's worth is the change in the seat's standing."""
+
+from __future__ import annotations
+
+from bench.differ import deal_rows, finish, standing, summary
+from service.rules.registry import GAMES
+
+
+def test_standing_counts_a_deal_as_the_match_does() -> None:
+    assert standing("oh-hell", [10, 2, 5, 1], 0) == 6.0
+    assert standing("oh-hell", [10, 2, 5, 1], 3) == -6.0
+    assert standing("baloot", [16, 10], 1) == -6.0
+    assert standing("blot-duel", [120, 42], 0) == 78.0
+
+
+def test_a_level_against_itself_never_differs() -> None:
+    rows = list(deal_rows("oh-hell", 3, "normal", "normal"))
+    assert rows and all(r["same"] and "alt" not in r for r in rows)
+
+
+def test_a_different_choice_is_played_on_and_valued() -> None:
+    g = GAMES["oh-hell"]
+    rows = []
+    for d in range(4):
+        seed = 7919 * (d + 1)
+        hand = g.deal(g.rules(None), {"dealer": seed % 2, "seed": seed})["hand"]
+        scores = finish("oh-hell", hand, seed, 0, "normal")  # the deal as base plays it
+        for r in deal_rows("oh-hell", d, "normal", "easy"):
+            rows.append(r)
+            if not r["same"]:
+                assert r["normal"] != r["easy"] and r["easy"]["seat"] == r["seat"]
+                want = standing("oh-hell", r["alt"], r["seat"]) - standing("oh-hell", scores, r["seat"])
+                assert r["worth"] == want
+                assert r["own"] == r["alt"][r["seat"]] - scores[r["seat"]]
+    assert any(not r["same"] for r in rows)
+    lines = summary(rows)
+    assert lines[0] == f"4 deals, {len(rows)} decisions with a choice"
+    assert any("standing" in line for line in lines[1:])
