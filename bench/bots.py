@@ -46,6 +46,14 @@ def side_of(game: str, seat: int, players: int) -> int:
     return seat % 2 if players != 2 else seat
 
 
+def turn(g: Any, rules: Any, hand: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The hand's full state, and the view of the seat to act (None once the deal is over)."""
+    full = g.state(rules, hand)
+    if full["phase"] in ("complete", "redeal"):
+        return full, None
+    return full, g.state(rules, {**hand, "seat": full["to_act"]})
+
+
 def play(
     game: str,
     seed: int,
@@ -61,11 +69,10 @@ def play(
     hand = g.deal(rules, {"dealer": seed % 2, "seed": seed})["hand"]
     moves = 0
     while True:
-        full = g.state(rules, hand)
-        if full["phase"] in ("complete", "redeal"):
+        full, view = turn(g, rules, hand)
+        if view is None:
             break
         seat = full["to_act"]
-        view = g.state(rules, {**hand, "seat": seat})
         n = full["players"]
         level = levels[side_of(game, seat, n)]
         budget = max(50.0, LEVELS[level].budget_ms * scale)  # Easy and Normal keep their 50 ms

@@ -25,7 +25,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from bench.bots import side_of
+from bench.bots import side_of, turn
 from service.bots import suggest
 from service.rules.registry import GAMES
 
@@ -46,11 +46,10 @@ def finish(game: str, hand: dict[str, Any], seed: int, moves: int, level: str) -
     g = GAMES[game]
     rules = g.rules(None)
     while True:
-        full = g.state(rules, hand)
-        if full["phase"] in ("complete", "redeal"):
+        full, view = turn(g, rules, hand)
+        if view is None:
             return list(full["result"]["scores"])
         seat = full["to_act"]
-        view = g.state(rules, {**hand, "seat": seat})
         s = suggest(game, view, seat, level, seed=seed * 1000 + moves, clock=False)
         hand = {**hand, "actions": [*hand["actions"], s.action]}
         moves += 1
@@ -65,11 +64,10 @@ def deal_rows(game: str, deal: int, base: str, other: str) -> Iterator[dict[str,
     moves = 0
     rows: list[dict[str, Any]] = []
     while True:
-        full = g.state(rules, hand)
-        if full["phase"] in ("complete", "redeal"):
+        full, view = turn(g, rules, hand)
+        if view is None:
             break
         seat = full["to_act"]
-        view = g.state(rules, {**hand, "seat": seat})
         b = suggest(game, view, seat, base, seed=seed * 1000 + moves, clock=False)
         if len(b.values) > 1:
             o = suggest(game, view, seat, other, seed=seed * 1000 + moves, clock=False)
