@@ -84,8 +84,13 @@ def play(
             times.setdefault(level + ":cut", []).append(1.0)
         hand = {**hand, "actions": [*hand["actions"], s.action]}
         moves += 1
-    scores = full["result"]["scores"]
-    if g.family == "ohhell":
+    return margin(game, full["result"]["scores"])
+
+
+def margin(game: str, scores: list[int]) -> float:
+    """Side 0's score minus side 1's: the even seats' (or team's, or the duel's first player's)
+    against the odd ones' (the Oh Hell family: the mean score of each)."""
+    if GAMES[game].family == "ohhell":
         n = len(scores)
         even = [scores[s] for s in range(n) if s % 2 == 0]
         odd = [scores[s] for s in range(n) if s % 2 == 1]

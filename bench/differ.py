@@ -25,20 +25,16 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from bench.bots import side_of, turn
+from bench.bots import margin, turn
 from service.bots import suggest
 from service.rules.registry import GAMES
 
 
 def standing(game: str, scores: list[int], seat: int) -> float:
-    """The seat's side against the other, as `bench.bots.play` counts a deal."""
-    n = len(scores)
-    if GAMES[game].family == "ohhell":
-        mine = [scores[s] for s in range(n) if s % 2 == seat % 2]
-        other = [scores[s] for s in range(n) if s % 2 != seat % 2]
-        return float(statistics.mean(mine) - statistics.mean(other))
-    side = side_of(game, seat, n)
-    return float(scores[side] - scores[1 - side])
+    """The seat's side against the other, as `bench.bots.play` counts a deal (side 0: the even
+    seats, the team of seats 0 and 2, the duel's first player)."""
+    m = margin(game, scores)
+    return m if seat % 2 == 0 else -m
 
 
 def finish(game: str, hand: dict[str, Any], seed: int, moves: int, level: str) -> list[int]:

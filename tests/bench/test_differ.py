@@ -11,6 +11,7 @@ def test_standing_counts_a_deal_as_the_match_does() -> None:
     assert standing("oh-hell", [10, 2, 5, 1], 0) == 6.0
     assert standing("oh-hell", [10, 2, 5, 1], 3) == -6.0
     assert standing("baloot", [16, 10], 1) == -6.0
+    assert standing("baloot", [16, 10], 2) == 6.0  # seats 0 and 2 are one team
     assert standing("blot-duel", [120, 42], 0) == 78.0
 
 
