@@ -26,6 +26,7 @@ the clock cut. Run it under `nice -n 10` on a shared machine and say the load av
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -44,6 +45,23 @@ ALL = tuple(GAMES)  # every game of the registry
 
 def side_of(game: str, seat: int, players: int) -> int:
     return seat % 2 if players != 2 else seat
+
+
+def variant(spec: str) -> str:
+    """A level by name, or a variant of one for a study (`crazy+read=0.6+sharp=0.35`: Crazy with
+    those fields of `service.bots.core.Level` changed), registered under the spec itself for this
+    process only, so that `suggest` answers for it; the level's name."""
+    name, *changes = spec.split("+")
+    if not changes:
+        return name
+    fields = {f.name: f.type for f in dataclasses.fields(LEVELS[name])}
+    kinds = {"bool": lambda v: v == "true", "int": int, "float": float}
+    values = {}
+    for change in changes:
+        key, value = change.split("=")
+        values[key] = kinds[str(fields[key])](value)
+    LEVELS[spec] = dataclasses.replace(LEVELS[name], name=spec, **values)
+    return spec
 
 
 def turn(g: Any, rules: Any, hand: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:

@@ -12,7 +12,8 @@ mean of the seats of its parity minus that of the others), and its own score bes
 It shows which kind of decision (call, trumps, card) the levels part on, how often, and which way
 it goes; it does not replace the match (a choice played on by `base` is not the level's own plan).
 
-    python -m bench.differ [--game blob] [--levels hard,crazy] [--first 30000] [--deals 100]
+    python -m bench.differ [--game blob] [--levels hard,crazy[,crazy+read=0.6]] [--first 30000]
+        [--deals 100] [--rows] [--read FILE...]
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ import argparse
 import json
 import math
 import statistics
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
-from bench.bots import margin, turn
+from bench.bots import margin, turn, variant
 from service.bots import suggest
 from service.rules.registry import GAMES
 
@@ -51,8 +53,10 @@ def finish(game: str, hand: dict[str, Any], seed: int, moves: int, level: str) -
         moves += 1
 
 
-def deal_rows(game: str, deal: int, base: str, other: str) -> Iterator[dict[str, Any]]:
-    """One row per decision with a choice in deal number `deal` played by `base` at every seat."""
+def deal_rows(game: str, deal: int, base: str, others: tuple[str, ...]) -> Iterator[dict[str, Any]]:
+    """One row per decision with a choice and per other level, in deal number `deal` played by
+    `base` at every seat. Rows of one decision share `deal` and `move`; an answer two other levels
+    share is played on once."""
     g = GAMES[game]
     rules = g.rules(None)
     seed = 7919 * (deal + 1)
@@ -66,21 +70,27 @@ def deal_rows(game: str, deal: int, base: str, other: str) -> Iterator[dict[str,
         seat = full["to_act"]
         b = suggest(game, view, seat, base, seed=seed * 1000 + moves, clock=False)
         if len(b.values) > 1:
-            o = suggest(game, view, seat, other, seed=seed * 1000 + moves, clock=False)
-            row: dict[str, Any] = {
-                "deal": deal,
-                "move": moves,
-                "seat": seat,
-                "type": b.action.get("type"),
-                "n": len(b.values),
-                "same": o.action == b.action,
-                "cards": len(view["hands"][seat]),
-            }
-            if not row["same"]:
-                row[base], row[other] = b.action, o.action
-                moved = {**hand, "actions": [*hand["actions"], o.action]}
-                row["alt"] = finish(game, moved, seed, moves + 1, base)
-            rows.append(row)
+            played: dict[str, list[int]] = {}
+            for other in others:
+                o = suggest(game, view, seat, other, seed=seed * 1000 + moves, clock=False)
+                row: dict[str, Any] = {
+                    "deal": deal,
+                    "move": moves,
+                    "seat": seat,
+                    "type": b.action.get("type"),
+                    "n": len(b.values),
+                    "other": other,
+                    "same": o.action == b.action,
+                    "cards": len(view["hands"][seat]),
+                }
+                if not row["same"]:
+                    row[base], row[other] = b.action, o.action
+                    key = json.dumps(o.action, sort_keys=True)
+                    if key not in played:
+                        moved = {**hand, "actions": [*hand["actions"], o.action]}
+                        played[key] = finish(game, moved, seed, moves + 1, base)
+                    row["alt"] = played[key]
+                rows.append(row)
         hand = {**hand, "actions": [*hand["actions"], b.action]}
         moves += 1
     scores = list(full["result"]["scores"])
@@ -92,48 +102,97 @@ def deal_rows(game: str, deal: int, base: str, other: str) -> Iterator[dict[str,
         yield row
 
 
+# the cards a seat holds, in the bands the late-hand question was fixed in before its run
+BANDS = ((1, 3), (4, 6), (7, 13))
+
+
+def interval(xs: list[float]) -> str:
+    m = statistics.fmean(xs)
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+    return f"{m:+.2f} +/- {h:.2f}"
+
+
 def summary(rows: list[dict[str, Any]]) -> list[str]:
-    """Per kind of decision: how many, the share agreed, and the differing choices' mean worth
-    (standing and own score) with its 95 % interval."""
+    """Per other level and kind of decision: how many, the share agreed, and the differing choices'
+    mean worth (standing and own score) with its 95 % interval; the cards by the cards held."""
     deals = len({r["deal"] for r in rows})
-    total: Counter[str] = Counter()
-    same: Counter[str] = Counter()
-    worth: dict[str, list[float]] = defaultdict(list)
-    own: dict[str, list[float]] = defaultdict(list)
+    lines = [f"{deals} deals, {len({(r['deal'], r['move']) for r in rows})} decisions with a choice"]
+    for other in dict.fromkeys(r["other"] for r in rows):
+        lines.append(f"{other}:")
+        mine = [r for r in rows if r["other"] == other]
+        groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for r in mine:
+            groups[r["type"]].append(r)
+            if r["type"] == "play":
+                lo, hi = next(b for b in BANDS if b[0] <= r["cards"] <= b[1])
+                groups[f"play {lo}-{hi}"].append(r)
+        for kind, rs in groups.items():
+            same = sum(r["same"] for r in rs)
+            line = f"  {kind:10} {len(rs):6} decisions, {same / len(rs):.1%} the same"
+            for name in ("worth", "own"):
+                xs = [r[name] for r in rs if not r["same"]]
+                if len(xs) > 1:
+                    label = "standing" if name == "worth" else "own"
+                    line += f"; {label} {interval(xs)} a choice ({sum(xs) / deals:+.2f} a deal)"
+            lines.append(line)
+    return lines
+
+
+def paired(rows: list[dict[str, Any]], a: str, b: str) -> list[str]:
+    """Level b against level a on the same decisions: b's worth minus a's, a choice the same as
+    base's being worth 0, over every decision with a choice of each kind (and the cards by the
+    cards held), with its 95 % interval."""
+    worth: dict[tuple[int, int], dict[str, float]] = defaultdict(dict)
+    info: dict[tuple[int, int], dict[str, Any]] = {}
     for r in rows:
-        total[r["type"]] += 1
-        same[r["type"]] += r["same"]
-        if not r["same"]:
-            worth[r["type"]].append(r["worth"])
-            own[r["type"]].append(r["own"])
-    lines = [f"{deals} deals, {len(rows)} decisions with a choice"]
-    for kind in total:
-        line = f"  {kind:6} {total[kind]:6} decisions, {same[kind] / total[kind]:.1%} the same"
-        for name, xs in (("standing", worth[kind]), ("own", own[kind])):
-            if len(xs) > 1:
-                m = statistics.fmean(xs)
-                h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
-                line += f"; {name} {m:+.2f} +/- {h:.2f} a choice ({sum(xs) / deals:+.2f} a deal)"
-        lines.append(line)
+        worth[(r["deal"], r["move"])][r["other"]] = 0.0 if r["same"] else r["worth"]
+        info[(r["deal"], r["move"])] = r
+    groups: dict[str, list[float]] = defaultdict(list)
+    for key, w in worth.items():
+        if a in w and b in w:
+            r = info[key]
+            groups[r["type"]].append(w[b] - w[a])
+            if r["type"] == "play":
+                lo, hi = next(x for x in BANDS if x[0] <= r["cards"] <= x[1])
+                groups[f"play {lo}-{hi}"].append(w[b] - w[a])
+    lines = [f"{b} minus {a}, standing a decision:"]
+    for kind, xs in groups.items():
+        moved = sum(x != 0 for x in xs)
+        if len(xs) > 1:
+            lines.append(f"  {kind:10} {len(xs):6} decisions, {moved} apart; {interval(xs)}")
     return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="blob", choices=list(GAMES))
-    parser.add_argument("--levels", default="hard,crazy", help="base,other")
+    parser.add_argument(
+        "--levels",
+        default="hard,crazy",
+        help="base,other[,other...]; a variant as crazy+read=0.6 (bench.bots.variant)",
+    )
     parser.add_argument("--first", type=int, default=30000)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--rows", action="store_true", help="print each decision's row (JSON)")
+    parser.add_argument(
+        "--read", nargs="+", metavar="FILE", help="summarise rows printed by earlier runs instead"
+    )
     args = parser.parse_args()
-    base, other = args.levels.split(",")
-    rows = []
-    for d in range(args.first, args.first + args.deals):
-        for row in deal_rows(args.game, d, base, other):
-            rows.append(row)
-            if args.rows:
-                print(json.dumps(row), flush=True)
+    if args.read:
+        lines = (line for f in args.read for line in Path(f).read_text().splitlines())
+        rows = [json.loads(line) for line in lines if line.startswith("{")]
+    else:
+        base, *others = (variant(spec) for spec in args.levels.split(","))
+        rows = []
+        for d in range(args.first, args.first + args.deals):
+            for row in deal_rows(args.game, d, base, tuple(others)):
+                rows.append(row)
+                if args.rows:
+                    print(json.dumps(row), flush=True)
     print("\n".join(summary(rows)))
+    others = list(dict.fromkeys(r["other"] for r in rows))
+    for b in others[1:]:
+        print("\n".join(paired(rows, others[0], b)))
 
 
 if __name__ == "__main__":

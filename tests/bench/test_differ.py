@@ -3,7 +3,9 @@ from the other answer and the choice's worth is the change in the seat's standin
 
 from __future__ import annotations
 
-from bench.differ import deal_rows, finish, standing, summary
+from bench.bots import variant
+from bench.differ import deal_rows, finish, paired, standing, summary
+from service.bots import LEVELS
 from service.rules.registry import GAMES
 
 
@@ -16,7 +18,7 @@ def test_standing_counts_a_deal_as_the_match_does() -> None:
 
 
 def test_a_level_against_itself_never_differs() -> None:
-    rows = list(deal_rows("oh-hell", 3, "normal", "normal"))
+    rows = list(deal_rows("oh-hell", 3, "normal", ("normal",)))
     assert rows and all(r["same"] and "alt" not in r for r in rows)
 
 
@@ -27,7 +29,7 @@ def test_a_different_choice_is_played_on_and_valued() -> None:
         seed = 7919 * (d + 1)
         hand = g.deal(g.rules(None), {"dealer": seed % 2, "seed": seed})["hand"]
         scores = finish("oh-hell", hand, seed, 0, "normal")  # the deal as base plays it
-        for r in deal_rows("oh-hell", d, "normal", "easy"):
+        for r in deal_rows("oh-hell", d, "normal", ("easy",)):
             rows.append(r)
             if not r["same"]:
                 assert r["normal"] != r["easy"] and r["easy"]["seat"] == r["seat"]
@@ -38,3 +40,25 @@ def test_a_different_choice_is_played_on_and_valued() -> None:
     lines = summary(rows)
     assert lines[0] == f"4 deals, {len(rows)} decisions with a choice"
     assert any("standing" in line for line in lines[1:])
+
+
+def test_a_variant_is_a_level_with_those_fields_changed() -> None:
+    assert variant("hard") == "hard"
+    name = variant("crazy+read=0.6+pool=3+wide=false")
+    lv = LEVELS.pop(name)
+    assert (lv.read, lv.pool, lv.wide, lv.name) == (0.6, 3, False, name)
+    assert lv.playouts == LEVELS["crazy"].playouts
+
+
+def test_two_other_levels_are_compared_on_the_same_decisions() -> None:
+    rows = [r for d in range(3) for r in deal_rows("oh-hell", d, "normal", ("easy", "normal"))]
+    easy = [r for r in rows if r["other"] == "easy"]
+    again = [r for r in rows if r["other"] == "normal"]
+    assert [(r["deal"], r["move"]) for r in easy] == [(r["deal"], r["move"]) for r in again]
+    assert all(r["same"] for r in again)
+    lines = paired(rows, "easy", "normal")
+    # normal against itself gains what easy's differing choices lost: minus easy's worth
+    lost = [r["worth"] for r in easy if not r["same"]]
+    assert lost and lines[0] == "normal minus easy, standing a decision:"
+    mean = -sum(lost) / len(easy)
+    assert f"{mean:+.2f}" in lines[1]
