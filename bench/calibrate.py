@@ -173,7 +173,7 @@ def measure(
         if fam.tree is not None and worlds:
             iterations = TREE_ITERATIONS_PER_CANDIDATE * len(legal[:4])
             t0 = time.thread_time()
-            found = fam.tree(worlds, seat, legal[:4], iterations, rng, float("inf"))
+            found = fam.tree(worlds, seat, legal[:4], iterations, rng, float("inf"), LEVELS["hard"].explore)
             if found is not None:
                 tree_t += time.thread_time() - t0
                 tree_cards += iterations * left

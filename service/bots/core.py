@@ -66,6 +66,9 @@ class Level:
     trust: float  # standard errors by which a candidate must beat the rule of thumb's choice
     read: float = 1.0  # how much a card the rule of thumb would not have played counts (1: ignored)
     cards: bool = True  # weighs imagined deals before each card too (Normal: only before its calls)
+    # the tree search's exploration constant (UCB, on scores scaled to about [0, 1]), where a
+    # family searches a tree
+    explore: float = 0.7
 
 
 LEVELS: dict[str, Level] = {
@@ -191,8 +194,8 @@ class Family(Generic[V, S]):
     lean: Callable[[S, int], float | None] | None = None
     sim_ms: float = 0.0  # calibrated cost of one card of a lean playout
     # a tree search over the deals kept (Hard and Crazy, in place of one playout per candidate and
-    # deal): (deals, seat, candidates, iterations, rng, deadline) -> (values, choice, iterations
-    # run, cut), or None where it does not search (then the playouts)
+    # deal): (deals, seat, candidates, iterations, rng, deadline, exploration constant) -> (values,
+    # choice, iterations run, cut), or None where it does not search (then the playouts)
     tree: Callable[..., tuple[list[tuple[Action, float]], Action, int, bool] | None] | None = None
     # whether the tree can search from this state (the Oh Hell family's: trumps known, or to be named
     # by the highest caller); None: wherever the family has a tree
@@ -402,7 +405,7 @@ def search(
     if treed and fam.tree is not None and worlds:
         # fewer deals than planned only where the clock's net cut the drawing: fewer iterations too
         runs = iterations * len(worlds) // n_worlds
-        found = fam.tree(worlds, seat, cands, runs, rng, deadline)
+        found = fam.tree(worlds, seat, cands, runs, rng, deadline, level.explore)
         if found is not None:
             values, choice, runs, tree_cut = found
             if tree_cut and runs < THIN * len(cands):  # too few iterations to overrule the thumb

@@ -247,6 +247,7 @@ def tree(
     iterations: int,
     rng: random.Random,
     deadline: float,
+    explore: float,
 ) -> tuple[list[tuple[Action, float]], Action, int, bool] | None:
     """Hard's and Crazy's bids and cards: a tree search over the deals kept (lean.ohhell_tree), as
     many iterations as the plan's playouts; the choice most visited at the root, each one's mean
@@ -255,7 +256,7 @@ def tree(
     if not all(isinstance(w, OhHellSim) or OhHellSim.can_start(w) for w in worlds):
         return None
     keys = {_key(a): a for a in cands}
-    stats, runs = ohhell_tree(worlds, seat, list(keys), iterations, rng.random, deadline)
+    stats, runs = ohhell_tree(worlds, seat, list(keys), iterations, rng.random, deadline, explore)
     values = sorted(((keys[k], mean) for k, (_, mean) in stats.items()), key=lambda x: -x[1])
     best = max(stats.items(), key=lambda x: (x[1][0], x[1][1]))[0]
     return values, keys[best], runs, runs < iterations

@@ -93,3 +93,23 @@ def test_trumps_named_by_another_seat_are_its_hands_and_the_seats_own_are_search
     assert others and all(named == thumb for _, named, thumb in others)
     assert len({thumb for _, _, thumb in others}) > 1  # the others' hands differ from deal to deal
     assert own == set(base.name_options())
+
+
+def test_the_levels_exploration_constant_steers_the_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level's `explore` is the tree's: with none at all, every iteration follows the best mean
+    found so far, and the values differ from Hard's 0.7 on the same deals with the same seed."""
+    from dataclasses import replace
+
+    from service.bots import LEVELS, suggest
+
+    g = GAMES["blob"]
+    rules = g.rules(None)
+    hand = g.deal(rules, {"seed": 11})["hand"]
+    seat = g.state(rules, hand)["to_act"]
+    view = g.state(rules, {**hand, "seat": seat})
+    monkeypatch.setitem(LEVELS, "greedy", replace(LEVELS["hard"], name="greedy", explore=0.0))
+    hard = suggest("blob", view, seat, "hard", seed=3, clock=False)
+    again = suggest("blob", view, seat, "hard", seed=3, clock=False)
+    greedy = suggest("blob", view, seat, "greedy", seed=3, clock=False)
+    assert hard.values == again.values
+    assert greedy.values != hard.values
