@@ -148,18 +148,27 @@ def paired(rows: list[dict[str, Any]], a: str, b: str) -> list[str]:
         worth[(r["deal"], r["move"])][r["other"]] = 0.0 if r["same"] else r["worth"]
         info[(r["deal"], r["move"])] = r
     groups: dict[str, list[float]] = defaultdict(list)
+    # the same, summed per deal (a deal's decisions are played on from one deal, so not independent)
+    deals = sorted({deal for deal, _ in worth})
+    per_deal: dict[str, dict[int, float]] = defaultdict(lambda: dict.fromkeys(deals, 0.0))
     for key, w in worth.items():
         if a in w and b in w:
             r = info[key]
-            groups[r["type"]].append(w[b] - w[a])
+            kinds = [r["type"]]
             if r["type"] == "play":
                 lo, hi = next(x for x in BANDS if x[0] <= r["cards"] <= x[1])
-                groups[f"play {lo}-{hi}"].append(w[b] - w[a])
-    lines = [f"{b} minus {a}, standing a decision:"]
+                kinds.append(f"play {lo}-{hi}")
+            for kind in kinds:
+                groups[kind].append(w[b] - w[a])
+                per_deal[kind][r["deal"]] += w[b] - w[a]
+    lines = [f"{b} minus {a}, standing a decision (and summed a deal, over {len(deals)} deals):"]
     for kind, xs in groups.items():
         moved = sum(x != 0 for x in xs)
         if len(xs) > 1:
-            lines.append(f"  {kind:10} {len(xs):6} decisions, {moved} apart; {interval(xs)}")
+            summed = interval(list(per_deal[kind].values())) if len(deals) > 1 else "-"
+            lines.append(
+                f"  {kind:10} {len(xs):6} decisions, {moved} apart; {interval(xs)} ({summed} a deal)"
+            )
     return lines
 
 
