@@ -52,14 +52,18 @@ def variant(spec: str) -> str:
     those fields of `service.bots.core.Level` changed), registered under the spec itself for this
     process only, so that `suggest` answers for it; the level's name."""
     name, *changes = spec.split("+")
+    if name not in LEVELS:
+        raise SystemExit(f"{spec}: no level {name!r} ({', '.join(LEVELS)})")
     if not changes:
         return name
-    fields = {f.name: f.type for f in dataclasses.fields(LEVELS[name])}
+    fields = {f.name: str(f.type) for f in dataclasses.fields(LEVELS[name])}
     kinds = {"bool": lambda v: v == "true", "int": int, "float": float}
     values = {}
     for change in changes:
-        key, value = change.split("=")
-        values[key] = kinds[str(fields[key])](value)
+        key, _, value = change.partition("=")
+        if fields.get(key) not in kinds:
+            raise SystemExit(f"{spec}: {key!r} is not a number or flag of Level ({', '.join(fields)})")
+        values[key] = kinds[fields[key]](value)
     LEVELS[spec] = dataclasses.replace(LEVELS[name], name=spec, **values)
     return spec
 

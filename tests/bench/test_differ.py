@@ -3,6 +3,8 @@ from the other answer and the choice's worth is the change in the seat's standin
 
 from __future__ import annotations
 
+import pytest
+
 from bench.bots import variant
 from bench.differ import deal_rows, finish, paired, standing, summary
 from service.bots import LEVELS
@@ -62,3 +64,9 @@ def test_two_other_levels_are_compared_on_the_same_decisions() -> None:
     assert lost and lines[0].startswith("normal minus easy, standing a decision")
     mean = -sum(lost) / len(easy)
     assert f"{mean:+.2f}" in lines[1]
+
+
+def test_a_variant_of_no_level_or_no_field_is_refused() -> None:
+    for spec in ("expert", "crazy+reed=0.6", "crazy+name=x"):
+        with pytest.raises(SystemExit):
+            variant(spec)
