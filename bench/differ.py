@@ -106,6 +106,14 @@ def deal_rows(game: str, deal: int, base: str, others: tuple[str, ...]) -> Itera
 BANDS = ((1, 3), (4, 6), (7, 13))
 
 
+def kinds(row: dict[str, Any]) -> list[str]:
+    """The groups a row is counted in: its kind of decision, and a card's band of cards held too."""
+    if row["type"] != "play":
+        return [row["type"]]
+    lo, hi = next(b for b in BANDS if b[0] <= row["cards"] <= b[1])
+    return ["play", f"play {lo}-{hi}"]
+
+
 def interval(xs: list[float]) -> str:
     m = statistics.fmean(xs)
     h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
@@ -122,10 +130,8 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
         mine = [r for r in rows if r["other"] == other]
         groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for r in mine:
-            groups[r["type"]].append(r)
-            if r["type"] == "play":
-                lo, hi = next(b for b in BANDS if b[0] <= r["cards"] <= b[1])
-                groups[f"play {lo}-{hi}"].append(r)
+            for kind in kinds(r):
+                groups[kind].append(r)
         for kind, rs in groups.items():
             same = sum(r["same"] for r in rs)
             line = f"  {kind:10} {len(rs):6} decisions, {same / len(rs):.1%} the same"
@@ -153,14 +159,9 @@ def paired(rows: list[dict[str, Any]], a: str, b: str) -> list[str]:
     per_deal: dict[str, dict[int, float]] = defaultdict(lambda: dict.fromkeys(deals, 0.0))
     for key, w in worth.items():
         if a in w and b in w:
-            r = info[key]
-            kinds = [r["type"]]
-            if r["type"] == "play":
-                lo, hi = next(x for x in BANDS if x[0] <= r["cards"] <= x[1])
-                kinds.append(f"play {lo}-{hi}")
-            for kind in kinds:
+            for kind in kinds(info[key]):
                 groups[kind].append(w[b] - w[a])
-                per_deal[kind][r["deal"]] += w[b] - w[a]
+                per_deal[kind][key[0]] += w[b] - w[a]
     lines = [f"{b} minus {a}, standing a decision (and summed a deal, over {len(deals)} deals):"]
     for kind, xs in groups.items():
         moved = sum(x != 0 for x in xs)

@@ -7,11 +7,12 @@ the seat searches its own naming as it searches its cards."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from service.bots import lean
+from service.bots import LEVELS, lean, suggest
 from service.bots.lean import BID, OhHellSim, ohhell_tree
 from service.rules.record import HandRecord
 from service.rules.registry import GAMES
@@ -98,10 +99,6 @@ def test_trumps_named_by_another_seat_are_its_hands_and_the_seats_own_are_search
 def test_the_levels_exploration_constant_steers_the_tree(monkeypatch: pytest.MonkeyPatch) -> None:
     """A level's `explore` is the tree's: with none at all, every iteration follows the best mean
     found so far, and the values differ from Hard's 0.7 on the same deals with the same seed."""
-    from dataclasses import replace
-
-    from service.bots import LEVELS, suggest
-
     g = GAMES["blob"]
     rules = g.rules(None)
     hand = g.deal(rules, {"seed": 11})["hand"]
