@@ -69,6 +69,11 @@ class Level:
     # the tree search's exploration constant (UCB, on scores scaled to about [0, 1]), where a
     # family searches a tree
     explore: float = 0.7
+    # where the highest caller names trumps after the calls, the call another seat's hand is
+    # expected to make: call_base + call_slope x its count (searching callers bid above the count
+    # for the trump, `bench.reading`); how its call is read and its later calls played in the tree
+    call_base: float = 0.0
+    call_slope: float = 1.0
 
 
 LEVELS: dict[str, Level] = {

@@ -286,9 +286,9 @@ class OhHellSim:
     (`can_start`): where trumps are known before them, and where the highest caller names them
     after them (Blob's trumps; `naming` while the caller is to name them)."""
 
-    __slots__ = ("best", "best_seat", "bidding", "bids", "dealer", "first", "hands", "leader", "left",
-                 "method", "n", "named", "naming", "no_trump", "restriction", "size", "strength",
-                 "to_act", "trick", "trump", "won")  # fmt: skip
+    __slots__ = ("best", "best_seat", "bidding", "bids", "call_base", "call_slope", "dealer", "first",
+                 "hands", "leader", "left", "method", "n", "named", "naming", "no_trump",
+                 "restriction", "size", "strength", "to_act", "trick", "trump", "won")  # fmt: skip
 
     def __init__(self, st: OhHellHand | None = None) -> None:
         """From a state the simulator can play on (`can_start`: the play, the calls, the naming);
@@ -326,6 +326,10 @@ class OhHellSim:
         else:
             self.bids = st.seat_bids()
         self.method: str = st.table.method
+        # the call a seat's count is expected to give: call_base + call_slope x the count (0 and 1,
+        # the count itself, unless the search sets them: `ohhell.lean_deals`)
+        self.call_base = 0.0
+        self.call_slope = 1.0
         self.left = sum(len(h) for h in self.hands)
         self.best, self.best_seat = oh_winning(self.trick, self.leader, n, self.trump)
 
@@ -393,8 +397,13 @@ class OhHellSim:
         return best
 
     def thumb_bid(self) -> int:
-        """The rule of thumb's call (`nearest_bid`)."""
-        return nearest_bid(self.bid_options(), self.estimate(self.to_act))
+        """The rule of thumb's call (`nearest_bid`), from the count the seat is expected to call."""
+        return nearest_bid(self.bid_options(), self.expected_call(self.estimate(self.to_act)))
+
+    def expected_call(self, count: float) -> float:
+        """The call a hand of trick count `count` is expected to make (`call_base`, `call_slope`):
+        how the others' later calls are played and their calls made are read."""
+        return self.call_base + self.call_slope * count
 
     def estimate(self, seat: int) -> float:
         """The hand's trick count (`ohhell_estimate`)."""
@@ -428,7 +437,8 @@ class OhHellSim:
         """An imagined deal set here, with its weight (`ohhell.lean_deals`, whose loops these are):
         each seat's whole hand is the cards `known` of it (those it played, and the seat's own hand)
         then its `hidden` cards drawn; each of the others' `calls` counts `sharp` per trick past
-        half a trick from its hand's count with the `trump` named when the calls were made; in the
+        half a trick from the call its hand's count (with the `trump` named when the calls were
+        made) is expected to give (`expected_call`); in the
         play the view's `plays` are replayed from the first lead, each card of another seat that the
         rule of thumb would not have played there counting `read`."""
         index = OH_INDEX
@@ -436,7 +446,7 @@ class OhHellSim:
         n, size = self.n, self.size
         weight = 1.0
         for who, value in calls:
-            d = abs(value - ohhell_estimate(hands[who], trump, n, size))
+            d = abs(value - self.expected_call(ohhell_estimate(hands[who], trump, n, size)))
             weight *= sharp ** max(0.0, d - 0.5)
         if self.bidding or self.naming:
             sim = self.clone()
@@ -591,6 +601,8 @@ class OhHellSim:
         c.best_seat = self.best_seat
         c.bidding = self.bidding
         c.bids = list(self.bids)
+        c.call_base = self.call_base
+        c.call_slope = self.call_slope
         c.dealer = self.dealer
         c.first = self.first
         c.hands = [list(h) for h in self.hands]

@@ -217,7 +217,10 @@ def lean_deals(
     replaying it there cost three to four times what the lean replay does, late in a hand most of
     a move. A test holds both equal. None (the engine's deals) where the simulator cannot start, or
     where a call is hidden. Where the highest caller named trumps after the calls, the calls are
-    weighed as they were made: without trumps."""
+    weighed as they were made: without trumps, and against the call the level expects of the count
+    (`Level.call_base`, `call_slope`; the deals carry it into the tree, which plays the others'
+    later calls by it). The engine's deals read a call against the count itself, the level's
+    default; they are drawn only where a call is hidden, and then no call is read."""
     if not OhHellSim.can_start(here):
         return None
     calls: list[tuple[int, int]] = []
@@ -227,6 +230,8 @@ def lean_deals(
         if b.seat != seat:
             calls.append((b.seat, b.value))
     base = OhHellSim(here)
+    if here.table.trump_mode == HIGHEST_CALLER:
+        base.call_base, base.call_slope = level.call_base, level.call_slope
     plays = [(p.seat, OH_INDEX[p.card]) for p in view.plays()]
     sharp = float(level.sharp)
     read = float(level.read)
