@@ -18,7 +18,7 @@ the clock cut. Run it under `nice -n 10` on a shared machine and say the load av
 
     python -m bench.bots [--deals 20] [--scale 1.0] [--games baloot,oh-hell] [--latency-only]
         [--latency-deals 2] [--latency-levels easy,normal,hard,crazy] [--skip-latency] [--no-net]
-        [--pairs normal-hard]
+        [--pairs normal-hard,hard-crazy+call_base=0.5]   # a level, or a variant (`variant`)
     python -m bench.bots --cap [--cap-budgets 20,50,default] [--cap-levels normal,hard,crazy]
         [--cap-deals 1] [--load 2]
 """
@@ -268,7 +268,7 @@ def main() -> None:
         print(f"duplicate matches, {args.deals} deals x 2, budgets x{args.scale}")
         for game in games:
             for pair in args.pairs.split(","):
-                a, b = pair.split("-")
+                a, b = (variant(spec) for spec in pair.split("-"))  # a level or a variant of one
                 t0 = time.perf_counter()
                 mean, half, _, diffs = duplicate(game, b, a, args.deals, args.scale, args.first)
                 print(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bench.bots import main as bots_main
 from bench.bots import variant
 from bench.differ import deal_rows, finish, paired, standing, summary
 from service.bots import LEVELS
@@ -70,3 +71,17 @@ def test_a_variant_of_no_level_or_no_field_is_refused() -> None:
     for spec in ("expert", "crazy+reed=0.6", "crazy+name=x"):
         with pytest.raises(SystemExit):
             variant(spec)
+
+
+def test_a_match_takes_a_variant(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`bench.bots --pairs` plays a variant as it plays a level (here Easy against Easy reading the
+    calls otherwise, which Easy does not read: a duplicate match of two deals, level)."""
+    spec = "easy+sharp=0.5"
+    argv = ["bench.bots", "--skip-latency", "--games", "oh-hell", "--pairs", f"easy-{spec}", "--deals", "2"]
+    monkeypatch.setattr("sys.argv", argv)
+    try:
+        bots_main()
+    finally:
+        LEVELS.pop(spec, None)
+    out = capsys.readouterr().out
+    assert f"{spec} vs easy       +0.00 +/-   0.00 per deal" in out

@@ -80,9 +80,9 @@ def test_where_trumps_are_known_the_calls_are_read_against_the_count() -> None:
     for _ in range(20):
         drawn = imagine(k, rng)
         assert drawn is not None
-        (a, wa), (b, wb) = model(drawn[0]), count(drawn[0])
-        assert wa == wb
-        assert (a.call_base, a.call_slope) == (0.0, 1.0)
+        (sim, weight), (_, plain) = model(drawn[0]), count(drawn[0])
+        assert weight == plain
+        assert (sim.call_base, sim.call_slope) == (0.0, 1.0)
 
 
 def test_the_others_later_calls_in_the_tree_are_the_models(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -103,7 +103,8 @@ def test_the_others_later_calls_in_the_tree_are_the_models(monkeypatch: pytest.M
     def spy(self: OhHellSim, value: int) -> None:
         count = self.estimate(self.to_act)
         options = self.bid_options()
-        made.append((self.to_act, value, nearest_bid(options, 0.5 + 1.3 * count), nearest_bid(options, count)))
+        modelled, counted = nearest_bid(options, 0.5 + 1.3 * count), nearest_bid(options, count)
+        made.append((self.to_act, value, modelled, counted))
         bid(self, value)
 
     monkeypatch.setattr(lean.OhHellSim, "bid", spy)
