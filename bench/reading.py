@@ -9,6 +9,10 @@ without a match:
    `--level` at every seat (the calls only: no card is played): the mean and the spread of
    `call - count`, and the share two tricks or more away, by place in the calling order. A
    searching caller is the model the weights should fit: the shares say which `sharp` they fit.
+   Then the line `call = base + slope x count` fitted to them (least squares: `Level.call_base`
+   and `call_slope`, how a level may expect the others to call where the highest caller names
+   trumps), and how often the calls foretold for the seats after each caller, by the count and by
+   the line, say rightly whether that caller will call highest first (and so name the trumps).
 2. **Which weights place the hidden cards best?** At positions of deals played by `--level` at every
    seat (after two calls, and after 9, 17 and 25 cards), `--samples` deals imagined as the search
    imagines them, weighed under each (`sharp`, `read`) in turn, and the Brier score of where they
@@ -32,7 +36,7 @@ from typing import Any
 
 from service.bots import LEVELS, family_of, suggest
 from service.bots.deals import world
-from service.bots.lean import OH_INDEX, ohhell_estimate, suit_index
+from service.bots.lean import OH_INDEX, nearest_bid, ohhell_estimate, suit_index
 from service.bots.ohhell import bid_estimate, policy
 from service.rules.cards import NO_TRUMP, Suit, card
 from service.rules.ohhell.state import DECK
@@ -88,14 +92,16 @@ def count(view: Mapping[str, Any], seat: int) -> float:
     return ohhell_estimate(held, suit, int(view["players"]), int(view["hand_size"]))
 
 
-def calls(game: str, level: str, deals: int, first: int) -> dict[int, list[float]]:
-    """`call - count` of every call `level` makes at every seat, by its place in the calling order."""
+def calls(game: str, level: str, deals: int, first: int) -> list[list[tuple[float, int, int]]]:
+    """Every call `level` makes at every seat of `deals` deals: per deal, in calling order, (the
+    caller's count, its call, the hand's size)."""
     g = GAMES[game]
     rules = g.rules(None)
-    found: dict[int, list[float]] = {}
+    found: list[list[tuple[float, int, int]]] = []
     for d in range(first, first + deals):
         seed = 104723 * (d + 1)
         hand = g.deal(rules, {"dealer": d % 4, "seed": seed})["hand"]
+        made: list[tuple[float, int, int]] = []
         for place in range(len(hand["hands"])):
             full = g.state(rules, hand)
             if full["phase"] != "bidding":
@@ -103,9 +109,40 @@ def calls(game: str, level: str, deals: int, first: int) -> dict[int, list[float
             seat = full["to_act"]
             view = g.state(rules, {**hand, "seat": seat})
             s = suggest(game, view, seat, level, seed=seed + place, clock=False)
-            found.setdefault(place, []).append(float(s.action["value"]) - count(view, seat))
+            made.append((count(view, seat), int(s.action["value"]), int(view["hand_size"])))
             hand = {**hand, "actions": [*hand["actions"], s.action]}
+        found.append(made)
     return found
+
+
+def line(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The least-squares line through `points` (x, y): (base, slope)."""
+    n = len(points)
+    mx = statistics.fmean(x for x, _ in points)
+    my = statistics.fmean(y for _, y in points)
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    sxy = sum((x - mx) * (y - my) for x, y in points)
+    slope = sxy / sxx if n > 1 and sxx > 0 else 0.0
+    return my - slope * mx, slope
+
+
+def first_highest(calls: Sequence[int]) -> int:
+    """The place of the first caller of the highest call: who names trumps after the calls."""
+    return list(calls).index(max(calls))
+
+
+def foretold(deals: Sequence[Sequence[tuple[float, int, int]]], base: float, slope: float) -> float:
+    """The share of callers (all but the last of each deal) for whom the later calls foretold as
+    `base + slope x` their callers' counts (each the nearest bid, the dealer's restriction left
+    aside) say rightly whether the caller will be the first to call highest."""
+    right = []
+    for made in deals:
+        actual = [call for _, call, _ in made]
+        for place in range(len(made) - 1):
+            later = [nearest_bid(range(size + 1), base + slope * c) for c, _, size in made[place + 1 :]]
+            guess = first_highest(actual[: place + 1] + later) == place
+            right.append(guess == (first_highest(actual) == place))
+    return statistics.fmean(right) if right else float("nan")
 
 
 def placed(game: str, level: str, positions: int, samples: int, first: int) -> list[list[float]]:
@@ -186,12 +223,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{a.game}: {a.level}'s calls against the count, {a.deals} deals from {a.first}")
     print("| place | calls | call - count: mean | sd | two or more away |")
     print("|---|---|---|---|---|")
-    by = calls(a.game, a.level, a.deals, a.first)
+    made = calls(a.game, a.level, a.deals, a.first)
+    by: dict[int, list[float]] = {}
+    for deal in made:
+        for place, (c, call, _) in enumerate(deal):
+            by.setdefault(place, []).append(call - c)
     for place, offs in sorted(by.items()):
         m, sd, far = spread(offs)
         print(f"| {place + 1} | {len(offs)} | {m:+.2f} | {sd:.2f} | {far:.0%} |")
     m, sd, far = spread([d for offs in by.values() for d in offs])
     print(f"| all | {sum(map(len, by.values()))} | {m:+.2f} | {sd:.2f} | {far:.0%} |")
+    base, slope = line([(c, float(call)) for deal in made for c, call, _ in deal])
+    print(f"\nthe calls' line: call = {base:.2f} + {slope:.2f} x count")
+    print("| the later calls foretold by | whether a caller calls highest first, foretold right |")
+    print("|---|---|")
+    print(f"| the count | {foretold(made, 0.0, 1.0):.1%} |")
+    print(f"| the line | {foretold(made, base, slope):.1%} |")
     print(f"\nwhere the hidden cards are: {a.positions} positions, {a.samples} imagined deals each")
     rows = placed(a.game, a.level, a.positions, a.samples, a.first)
     print("| sharp | read | Brier | minus Crazy's, paired |")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.reading import NOWHERE, brier, count, spread, weight
+from bench.reading import NOWHERE, brier, count, first_highest, foretold, line, spread, weight
 from service.bots.ohhell import bid_estimate
 from service.rules.record import HandRecord
 from service.rules.registry import GAMES
@@ -48,3 +48,20 @@ def test_the_count_read_from_a_view_is_the_engines() -> None:
         view = g.state(rules, {**hand, "seat": seat})
         st = g.start(rules, HandRecord.from_json(hand))
         assert count(view, seat) == pytest.approx(bid_estimate(st, seat))
+
+
+def test_the_calls_line_is_the_least_squares_one() -> None:
+    assert line([(0.0, 0.5), (1.0, 1.8), (2.0, 3.1)]) == pytest.approx((0.5, 1.3))
+    base, slope = line([(0.0, 0.0), (1.0, 2.0), (2.0, 1.0), (3.0, 3.0)])
+    assert (base, slope) == pytest.approx((0.3, 0.8))  # mean 1.5, 1.5; sxy 4, sxx 5
+
+
+def test_the_highest_caller_foretold() -> None:
+    assert first_highest([2, 3, 3, 1]) == 1  # the first of the highest calls names trumps
+    # four callers of a 5-card hand: counts 1.0, 1.0, 2.0, 0.4; they called 2, 3, 3, 0
+    deal = [(1.0, 2, 5), (1.0, 3, 5), (2.0, 3, 5), (0.4, 0, 5)]
+    # by the count, after the first call (2) come 1, 2, 0: the first would call highest first, but
+    # the second did; after the second (3) come 2, 0: right; after the third (3), 0: right
+    assert foretold([deal], 0.0, 1.0) == pytest.approx(2 / 3)
+    # by 0.5 + 1.3 x: after the first, 2 (1.8), 3 (3.1), 1 (1.02): it does not call highest, right
+    assert foretold([deal], 0.5, 1.3) == pytest.approx(1.0)
