@@ -438,9 +438,9 @@ class OhHellSim:
         each seat's whole hand is the cards `known` of it (those it played, and the seat's own hand)
         then its `hidden` cards drawn; each of the others' `calls` counts `sharp` per trick past
         half a trick from the call its hand's count (with the `trump` named when the calls were
-        made) is expected to give (`expected_call`); in the
-        play the view's `plays` are replayed from the first lead, each card of another seat that the
-        rule of thumb would not have played there counting `read`."""
+        made) is expected to give (`expected_call`); in the play the view's `plays` are replayed
+        from the first lead, each card of another seat that the rule of thumb would not have
+        played there counting `read`."""
         index = OH_INDEX
         hands = [k + [index[c] for c in h] for k, h in zip(known, hidden, strict=True)]
         n, size = self.n, self.size

@@ -219,8 +219,9 @@ def lean_deals(
     where a call is hidden. Where the highest caller named trumps after the calls, the calls are
     weighed as they were made: without trumps, and against the call the level expects of the count
     (`Level.call_base`, `call_slope`; the deals carry it into the tree, which plays the others'
-    later calls by it). The engine's deals read a call against the count itself, the level's
-    default; they are drawn only where a call is hidden, and then no call is read."""
+    later calls by it). The engine's deals read a call against the count itself; they are drawn
+    only where this returns None, and there no call made where the highest caller names trumps is
+    seen to be read."""
     if not OhHellSim.can_start(here):
         return None
     calls: list[tuple[int, int]] = []
