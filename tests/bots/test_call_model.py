@@ -17,28 +17,38 @@ from service.bots import LEVELS, lean
 from service.bots.deals import imagine, world
 from service.bots.lean import BID, OhHellSim, nearest_bid, ohhell_estimate, ohhell_tree
 from service.bots.ohhell import FAMILY, lean_deals
-from service.rules.registry import GAMES
+from tests.bots.test_bots import position
 
 MODEL = replace(LEVELS["crazy"], name="model", call_base=0.5, call_slope=1.3)
 
 
-def _after_calls(game: str, calls: int, seed: int) -> tuple[Any, Any, int, Any, Any]:
-    """A view of the seat to call after `calls` calls of the rule of thumb: (view, knowledge, seat,
-    the state imagined first, the rules)."""
-    g = GAMES[game]
-    rules = g.rules(None)
-    hand = g.deal(rules, {"seed": seed})["hand"]
-    rng = random.Random(seed)
-    for _ in range(calls):
-        full = g.state(rules, hand)
-        hand = {**hand, "actions": [*hand["actions"], rng.choice(full["legal_actions"])]}
+def _after_calls(game: str, calls: int, seed: int) -> tuple[Any, Any, int, Any]:
+    """A view of the seat to call after `calls` random calls: (view, knowledge, seat, the state
+    imagined first)."""
+    g, rules, hand = position(game, None, seed, calls)
     seat = g.state(rules, hand)["to_act"]
     view = FAMILY.parse(g.state(rules, {**hand, "seat": seat}), seat)
-    assert view.phase == "bidding"
+    assert view.phase == "bidding" and len(view.bids) == calls
     k = FAMILY.know(view, seat, rules)
-    first = world(FAMILY, view, seat, rules, k, rng, False, 12)
+    first = world(FAMILY, view, seat, rules, k, random.Random(seed), False, 12)
     assert first is not None
-    return view, k, seat, first[0], rules
+    return view, k, seat, first[0]
+
+
+def _both(game: str, calls: int, seed: int, draws: int) -> tuple[Any, int, list[tuple[Any, Any]]]:
+    """The same imagined deals made with the model and with the count: (view, seat, pairs of (deal,
+    weight))."""
+    view, k, seat, here = _after_calls(game, calls, seed)
+    model = lean_deals(here, view, seat, k, MODEL)
+    count = lean_deals(here, view, seat, k, LEVELS["crazy"])
+    assert model is not None and count is not None
+    rng = random.Random(seed + 1)
+    pairs = []
+    for _ in range(draws):
+        drawn = imagine(k, rng)
+        assert drawn is not None
+        pairs.append((model(drawn[0]), count(drawn[0])))
+    return view, seat, pairs
 
 
 def _expected_weight(sim: OhHellSim, view: Any, seat: int, base: float, slope: float) -> float:
@@ -53,42 +63,26 @@ def _expected_weight(sim: OhHellSim, view: Any, seat: int, base: float, slope: f
 
 
 def test_calls_are_read_against_the_call_the_model_expects() -> None:
-    view, k, seat, here, _ = _after_calls("blob", 3, 7)
-    model = lean_deals(here, view, seat, k, MODEL)
-    count = lean_deals(here, view, seat, k, LEVELS["crazy"])
-    assert model is not None and count is not None
-    rng = random.Random(1)
-    moved = 0
-    for _ in range(40):
-        drawn = imagine(k, rng)
-        assert drawn is not None
-        sim, weight = model(drawn[0])
-        plain, plain_weight = count(drawn[0])
+    view, seat, pairs = _both("blob", 3, 7, 40)
+    for (sim, weight), (plain, plain_weight) in pairs:
         assert sim.hands == plain.hands
         assert weight == pytest.approx(_expected_weight(sim, view, seat, 0.5, 1.3))
         assert plain_weight == pytest.approx(_expected_weight(plain, view, seat, 0.0, 1.0))
-        moved += weight != pytest.approx(plain_weight)
-    assert moved > 10  # the model does change how the deals are weighed
+    # the model does change how the deals are weighed
+    assert sum(w != pytest.approx(p) for (_, w), (_, p) in pairs) > 10
 
 
 def test_where_trumps_are_known_the_calls_are_read_against_the_count() -> None:
-    view, k, seat, here, _ = _after_calls("oh-hell", 2, 7)
-    model = lean_deals(here, view, seat, k, MODEL)
-    count = lean_deals(here, view, seat, k, LEVELS["crazy"])
-    assert model is not None and count is not None
-    rng = random.Random(2)
-    for _ in range(20):
-        drawn = imagine(k, rng)
-        assert drawn is not None
-        (sim, weight), (_, plain) = model(drawn[0]), count(drawn[0])
-        assert weight == plain
+    _, _, pairs = _both("oh-hell", 2, 7, 20)
+    for (sim, weight), (_, plain_weight) in pairs:
+        assert weight == plain_weight
         assert (sim.call_base, sim.call_slope) == (0.0, 1.0)
 
 
 def test_the_others_later_calls_in_the_tree_are_the_models(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every call the tree or a playout makes for another seat is the one nearest the model's
     expectation of the hand that deal gives it; with the model they are higher than the count's."""
-    view, k, seat, here, _ = _after_calls("blob", 1, 3)
+    view, k, seat, here = _after_calls("blob", 1, 3)
     make = lean_deals(here, view, seat, k, MODEL)
     assert make is not None
     rng = random.Random(4)
