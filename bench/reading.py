@@ -117,12 +117,11 @@ def calls(game: str, level: str, deals: int, first: int) -> list[list[tuple[floa
 
 def line(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
     """The least-squares line through `points` (x, y): (base, slope)."""
-    n = len(points)
     mx = statistics.fmean(x for x, _ in points)
     my = statistics.fmean(y for _, y in points)
     sxx = sum((x - mx) ** 2 for x, _ in points)
     sxy = sum((x - mx) * (y - my) for x, y in points)
-    slope = sxy / sxx if n > 1 and sxx > 0 else 0.0
+    slope = sxy / sxx if sxx > 0 else 0.0
     return my - slope * mx, slope
 
 
@@ -138,10 +137,11 @@ def foretold(deals: Sequence[Sequence[tuple[float, int, int]]], base: float, slo
     right = []
     for made in deals:
         actual = [call for _, call, _ in made]
+        names = first_highest(actual)
         for place in range(len(made) - 1):
             later = [nearest_bid(range(size + 1), base + slope * c) for c, _, size in made[place + 1 :]]
             guess = first_highest(actual[: place + 1] + later) == place
-            right.append(guess == (first_highest(actual) == place))
+            right.append(guess == (names == place))
     return statistics.fmean(right) if right else float("nan")
 
 
