@@ -13,7 +13,11 @@ It shows which kind of decision (call, trumps, card) the levels part on, how oft
 it goes; it does not replace the match (a choice played on by `base` is not the level's own plan).
 
     python -m bench.differ [--game blob] [--levels hard,crazy[,crazy+read=0.6]] [--first 30000]
-        [--deals 100] [--rows] [--read FILE...]
+        [--deals 100] [--rows] [--read FILE...] [--judge crazy+budget_ms=12000+playouts=320000]
+
+With `--judge`, a third level (a far longer search of the same model, say) values both answers
+wherever they differ, from its own search's means of the two (the seat's own score): what the
+model the levels search promises the other answer is worth, beside what playing it on gave.
 """
 
 from __future__ import annotations
@@ -53,10 +57,13 @@ def finish(game: str, hand: dict[str, Any], seed: int, moves: int, level: str) -
         moves += 1
 
 
-def deal_rows(game: str, deal: int, base: str, others: tuple[str, ...]) -> Iterator[dict[str, Any]]:
+def deal_rows(
+    game: str, deal: int, base: str, others: tuple[str, ...], judge: str | None = None
+) -> Iterator[dict[str, Any]]:
     """One row per decision with a choice and per other level, in deal number `deal` played by
     `base` at every seat. Rows of one decision share `deal` and `move`; an answer two other levels
-    share is played on once."""
+    share is played on once. With a `judge`, a differing row carries its search's mean for each
+    answer (`judged`), the judge asked once per decision."""
     g = GAMES[game]
     rules = g.rules(None)
     seed = 7919 * (deal + 1)
@@ -71,6 +78,8 @@ def deal_rows(game: str, deal: int, base: str, others: tuple[str, ...]) -> Itera
         b = suggest(game, view, seat, base, seed=seed * 1000 + moves, clock=False)
         if len(b.values) > 1:
             played: dict[str, list[int]] = {}
+            means: dict[str, float] | None = None
+            pick = ""
             for other in others:
                 o = suggest(game, view, seat, other, seed=seed * 1000 + moves, clock=False)
                 row: dict[str, Any] = {
@@ -90,6 +99,17 @@ def deal_rows(game: str, deal: int, base: str, others: tuple[str, ...]) -> Itera
                         moved = {**hand, "actions": [*hand["actions"], o.action]}
                         played[key] = finish(game, moved, seed, moves + 1, base)
                     row["alt"] = played[key]
+                    if judge is not None:
+                        if means is None:
+                            j = suggest(game, view, seat, judge, seed=seed * 1000 + moves, clock=False)
+                            means = {json.dumps(a, sort_keys=True): v for a, v in j.values}
+                            pick = json.dumps(j.action, sort_keys=True)
+                        mine = json.dumps(b.action, sort_keys=True)
+                        row["judged"] = {
+                            "base": means.get(mine),
+                            "other": means.get(key),
+                            "pick": "other" if pick == key else "base" if pick == mine else "neither",
+                        }
                 rows.append(row)
         hand = {**hand, "actions": [*hand["actions"], b.action]}
         moves += 1
@@ -173,6 +193,41 @@ def paired(rows: list[dict[str, Any]], a: str, b: str) -> list[str]:
     return lines
 
 
+def promised(rows: list[dict[str, Any]]) -> list[str]:
+    """Per other level and kind of decision, where the judge valued both differing answers: its
+    mean gain for the other answer (the seat's own score), summed over the deals' decisions and
+    shared among the seats (a seat a deal, the unit of a match), which answer its own search
+    picks, and beside it what playing the other answer on gave the seat (`own`), on the same
+    decisions."""
+    judged = [r for r in rows if r.get("judged") and None not in (r["judged"]["base"], r["judged"]["other"])]
+    if not judged:
+        return []
+    deals = sorted({r["deal"] for r in rows})
+    seats = max(r["seat"] for r in rows) + 1
+    lines = [f"the judge's means, a differing choice (own score), over {len(deals)} deals of {seats} seats:"]
+    for other in dict.fromkeys(r["other"] for r in judged):
+        lines.append(f"{other}:")
+        groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for r in judged:
+            if r["other"] == other:
+                for kind in kinds(r):
+                    groups[kind].append(r)
+        for kind, rs in groups.items():
+            gain = [r["judged"]["other"] - r["judged"]["base"] for r in rs]
+            picks = {p: sum(r["judged"]["pick"] == p for r in rs) / len(rs) for p in ("other", "base")}
+            per_deal = dict.fromkeys(deals, 0.0)
+            for r, g in zip(rs, gain, strict=True):
+                per_deal[r["deal"]] += g / seats
+            line = f"  {kind:10} {len(rs):6} judged; promised {interval(gain) if len(gain) > 1 else '-'}"
+            line += f" ({interval(list(per_deal.values())) if len(deals) > 1 else '-'} a seat a deal)"
+            line += f"; the judge picks {picks['other']:.0%} the other's, {picks['base']:.0%} base's"
+            if len(rs) > 1:
+                gap = [r["own"] - g for r, g in zip(rs, gain, strict=True)]
+                line += f"; played on {interval([r['own'] for r in rs])}, minus promised {interval(gap)}"
+            lines.append(line)
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="blob", choices=list(GAMES))
@@ -185,6 +240,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--rows", action="store_true", help="print each decision's row (JSON)")
     parser.add_argument(
+        "--judge", help="a level (or variant) whose search values both answers where they differ"
+    )
+    parser.add_argument(
         "--read", nargs="+", metavar="FILE", help="summarise rows printed by earlier runs instead"
     )
     args = parser.parse_args()
@@ -193,13 +251,15 @@ def main() -> None:
         rows = [json.loads(line) for line in lines if line.startswith("{")]
     else:
         base, *others = (variant(spec) for spec in args.levels.split(","))
+        judge = variant(args.judge) if args.judge else None
         rows = []
         for d in range(args.first, args.first + args.deals):
-            for row in deal_rows(args.game, d, base, tuple(others)):
+            for row in deal_rows(args.game, d, base, tuple(others), judge):
                 rows.append(row)
                 if args.rows:
                     print(json.dumps(row), flush=True)
     print("\n".join(summary(rows)))
+    print("\n".join(promised(rows)))
     others = list(dict.fromkeys(r["other"] for r in rows))
     for b in others[1:]:
         print("\n".join(paired(rows, others[0], b)))

@@ -3,12 +3,15 @@ from the other answer and the choice's worth is the change in the seat's standin
 
 from __future__ import annotations
 
+import json
+import statistics
+
 import pytest
 
 from bench.bots import main as bots_main
-from bench.bots import variant
-from bench.differ import deal_rows, finish, paired, standing, summary
-from service.bots import LEVELS
+from bench.bots import turn, variant
+from bench.differ import deal_rows, finish, paired, promised, standing, summary
+from service.bots import LEVELS, suggest
 from service.rules.registry import GAMES
 
 
@@ -85,3 +88,40 @@ def test_a_match_takes_a_variant(monkeypatch: pytest.MonkeyPatch, capsys: pytest
         LEVELS.pop(spec, None)
     out = capsys.readouterr().out
     assert f"{spec} vs easy       +0.00 +/-   0.00 per deal" in out
+
+
+def test_a_judge_values_both_answers_where_they_differ() -> None:
+    """With a judge, each differing row carries the judge's own search's mean for base's answer and
+    for the other's (asked at that decision with the same seed), and which one it picks; the
+    summary's promise is the other's mean minus base's."""
+    g = GAMES["oh-hell"]
+    rows = [r for d in range(3) for r in deal_rows("oh-hell", d, "normal", ("easy",), "normal")]
+    differing = [r for r in rows if not r["same"]]
+    assert differing and all("judged" not in r for r in rows if r["same"])
+    for r in differing[:3]:
+        seed = 7919 * (r["deal"] + 1)
+        hand = g.deal(g.rules(None), {"dealer": seed % 2, "seed": seed})["hand"]
+        for _ in range(r["move"]):  # the deal as base played it up to this decision
+            full, view = turn(g, g.rules(None), hand)
+            s = suggest(
+                "oh-hell",
+                view,
+                full["to_act"],
+                "normal",
+                seed=seed * 1000 + len(hand["actions"]),
+                clock=False,
+            )
+            hand = {**hand, "actions": [*hand["actions"], s.action]}
+        full, view = turn(g, g.rules(None), hand)
+        j = suggest("oh-hell", view, r["seat"], "normal", seed=seed * 1000 + r["move"], clock=False)
+        means = {json.dumps(a, sort_keys=True): v for a, v in j.values}
+        assert r["judged"]["base"] == means.get(json.dumps(r["normal"], sort_keys=True))
+        assert r["judged"]["other"] == means.get(json.dumps(r["easy"], sort_keys=True))
+        assert r["judged"]["pick"] == "base"  # the judge is base itself: it picks base's answer
+    full_rows = [r for r in differing if None not in (r["judged"]["base"], r["judged"]["other"])]
+    lines = promised(rows)
+    assert full_rows and lines[0].startswith("the judge's means")
+    for kind in {r["type"] for r in full_rows}:
+        gains = [r["judged"]["other"] - r["judged"]["base"] for r in full_rows if r["type"] == kind]
+        line = next(x for x in lines if x.startswith(f"  {kind} "))
+        assert f"promised {statistics.fmean(gains):+.2f}" in line
