@@ -57,13 +57,16 @@ def finish(game: str, hand: dict[str, Any], seed: int, moves: int, level: str) -
         moves += 1
 
 
+JUDGE_SEED = 500  # added to a decision's seed for the judge's (a deal has fewer moves than this)
+
+
 def deal_rows(
     game: str, deal: int, base: str, others: tuple[str, ...], judge: str | None = None
 ) -> Iterator[dict[str, Any]]:
     """One row per decision with a choice and per other level, in deal number `deal` played by
     `base` at every seat. Rows of one decision share `deal` and `move`; an answer two other levels
     share is played on once. With a `judge`, a differing row carries its search's mean for each
-    answer (`judged`), the judge asked once per decision."""
+    answer (`judged`), the judge asked once per decision, with a seed of its own."""
     g = GAMES[game]
     rules = g.rules(None)
     seed = 7919 * (deal + 1)
@@ -101,7 +104,10 @@ def deal_rows(
                     row["alt"] = played[key]
                     if judge is not None:
                         if means is None:
-                            j = suggest(game, view, seat, judge, seed=seed * 1000 + moves, clock=False)
+                            # a seed of its own: the levels draw their deals from one stream
+                            # (Hard's a prefix of Crazy's), which the judge's would otherwise share
+                            at = seed * 1000 + JUDGE_SEED + moves
+                            j = suggest(game, view, seat, judge, seed=at, clock=False)
                             means = {json.dumps(a, sort_keys=True): v for a, v in j.values}
                             pick = json.dumps(j.action, sort_keys=True)
                         mine = json.dumps(b.action, sort_keys=True)

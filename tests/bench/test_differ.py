@@ -10,7 +10,7 @@ import pytest
 
 from bench.bots import main as bots_main
 from bench.bots import turn, variant
-from bench.differ import deal_rows, finish, paired, promised, standing, summary
+from bench.differ import JUDGE_SEED, deal_rows, finish, paired, promised, standing, summary
 from service.bots import LEVELS, suggest
 from service.rules.registry import GAMES
 
@@ -113,11 +113,13 @@ def test_a_judge_values_both_answers_where_they_differ() -> None:
             )
             hand = {**hand, "actions": [*hand["actions"], s.action]}
         full, view = turn(g, g.rules(None), hand)
-        j = suggest("oh-hell", view, r["seat"], "normal", seed=seed * 1000 + r["move"], clock=False)
+        at = seed * 1000 + JUDGE_SEED + r["move"]  # the judge's own seed
+        j = suggest("oh-hell", view, r["seat"], "normal", seed=at, clock=False)
         means = {json.dumps(a, sort_keys=True): v for a, v in j.values}
         assert r["judged"]["base"] == means.get(json.dumps(r["normal"], sort_keys=True))
         assert r["judged"]["other"] == means.get(json.dumps(r["easy"], sort_keys=True))
-        assert r["judged"]["pick"] == "base"  # the judge is base itself: it picks base's answer
+        pick = "other" if j.action == r["easy"] else "base" if j.action == r["normal"] else "neither"
+        assert r["judged"]["pick"] == pick
     full_rows = [r for r in differing if None not in (r["judged"]["base"], r["judged"]["other"])]
     lines = promised(rows)
     assert full_rows and lines[0].startswith("the judge's means")
