@@ -200,11 +200,11 @@ def paired(rows: list[dict[str, Any]], a: str, b: str) -> list[str]:
 
 
 def promised(rows: list[dict[str, Any]]) -> list[str]:
-    """Per other level and kind of decision, where the judge valued both differing answers: its
-    mean gain for the other answer (the seat's own score), summed over the deals' decisions and
-    shared among the seats (a seat a deal, the unit of a match), which answer its own search
-    picks, and beside it what playing the other answer on gave the seat (`own`), on the same
-    decisions."""
+    """Per other level and kind of decision (and all kinds together), where the judge valued both
+    differing answers: its mean gain for the other answer (the seat's own score), summed over the
+    deals' decisions and shared among the seats (a seat a deal, the unit of a match), which answer
+    its own search picks, and beside it what playing the other answer on gave the seat (`own`),
+    on the same decisions."""
     judged = [r for r in rows if r.get("judged") and None not in (r["judged"]["base"], r["judged"]["other"])]
     if not judged:
         return []
@@ -216,6 +216,7 @@ def promised(rows: list[dict[str, Any]]) -> list[str]:
         groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for r in judged:
             if r["other"] == other:
+                groups["all"].append(r)  # every kind of decision together: what a match counts
                 for kind in kinds(r):
                     groups[kind].append(r)
         for kind, rs in groups.items():

@@ -123,7 +123,12 @@ def test_a_judge_values_both_answers_where_they_differ() -> None:
     full_rows = [r for r in differing if None not in (r["judged"]["base"], r["judged"]["other"])]
     lines = promised(rows)
     assert full_rows and lines[0].startswith("the judge's means")
-    for kind in {r["type"] for r in full_rows}:
-        gains = [r["judged"]["other"] - r["judged"]["base"] for r in full_rows if r["type"] == kind]
+    for kind in {"all"} | {r["type"] for r in full_rows}:
+        mine = [r for r in full_rows if kind in ("all", r["type"])]
+        gains = [r["judged"]["other"] - r["judged"]["base"] for r in mine]
         line = next(x for x in lines if x.startswith(f"  {kind} "))
         assert f"promised {statistics.fmean(gains):+.2f}" in line
+        # shared among the seats, summed a deal: over the deals of the run, those without a
+        # judged decision counting 0
+        per_deal = [sum(g for r, g in zip(mine, gains, strict=True) if r["deal"] == d) / 4 for d in range(3)]
+        assert f"({statistics.fmean(per_deal):+.2f} +/-" in line
