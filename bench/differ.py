@@ -83,6 +83,7 @@ def deal_rows(
             played: dict[str, list[int]] = {}
             means: dict[str, float] | None = None
             pick = ""
+            mine = json.dumps(b.action, sort_keys=True)
             for other in others:
                 o = suggest(game, view, seat, other, seed=seed * 1000 + moves, clock=False)
                 row: dict[str, Any] = {
@@ -110,7 +111,6 @@ def deal_rows(
                             j = suggest(game, view, seat, judge, seed=at, clock=False)
                             means = {json.dumps(a, sort_keys=True): v for a, v in j.values}
                             pick = json.dumps(j.action, sort_keys=True)
-                        mine = json.dumps(b.action, sort_keys=True)
                         row["judged"] = {
                             "base": means.get(mine),
                             "other": means.get(key),
