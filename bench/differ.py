@@ -14,15 +14,23 @@ it goes; it does not replace the match (a choice played on by `base` is not the 
 
     python -m bench.differ [--game blob] [--levels hard,crazy[,crazy+read=0.6]] [--first 30000]
         [--deals 100] [--rows] [--read FILE...] [--judge crazy+budget_ms=12000+playouts=320000]
+        [--judge-sees] [--no-play-on] [--against FILE...]
 
 With `--judge`, a third level (a far longer search of the same model, say) values both answers
 wherever they differ, from its own search's means of the two (the seat's own score): what the
 model the levels search promises the other answer is worth, beside what playing it on gave.
+With `--judge-sees` the judge searches the true deal (every hand in sight, nothing imagined) with
+the same model of the play; `--against FILE` sets its promise beside another run's on the same
+decisions. Averaged over the decisions, a model of the hidden hands that places them as they
+fall promises what the true deals promise, so the two judges part only where the imagined deals
+do not (and the seeing judge parts from play only where the model of the play does).
+`--no-play-on` leaves the other answer unplayed (a judge's run over decisions played on before).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import statistics
@@ -32,7 +40,11 @@ from pathlib import Path
 from typing import Any
 
 from bench.bots import margin, turn, variant
-from service.bots import suggest
+from service.bots import LEVELS, family_of, suggest
+from service.bots.core import Suggestion, search
+from service.bots.knowledge import Knowledge
+from service.rules.cards import card
+from service.rules.record import Action
 from service.rules.registry import GAMES
 
 
@@ -60,13 +72,41 @@ def finish(game: str, hand: dict[str, Any], seed: int, moves: int, level: str) -
 JUDGE_SEED = 500  # added to a decision's seed for the judge's (a deal has fewer moves than this)
 
 
+def seeing(
+    game: str, view: dict[str, Any], full: dict[str, Any], seat: int, level: str, seed: int
+) -> Suggestion:
+    """`level`'s search from `view` with every other hand in sight (`full`'s): each deal it imagines
+    is the true deal (only cards outside the hands, a stock, still drawn), weighed and searched
+    as the level searches its own deals. A judge, never a player: it peeks."""
+    fam = family_of(game)
+    rules = GAMES[game].rules({"profile": view["rules"]["profile"], **view["rules"]["options"]})
+    legal = tuple(Action.from_json(a) for a in view["legal_actions"] if a.get("seat") == seat)
+    hands = [frozenset(card(c) for c in h) for h in full["hands"]]
+
+    def know(v: Any, s: int, r: Any) -> Knowledge:
+        k = fam.know(v, s, r)
+        shown = tuple(frozenset() if q == s else hands[q] for q in range(k.players))
+        hidden = tuple(k.hidden[q] if q == s else 0 for q in range(k.players))
+        return dataclasses.replace(k, shown=shown, hidden=hidden)
+
+    sees = dataclasses.replace(fam, know=know)
+    return search(sees, fam.parse(view, seat), seat, rules, legal, LEVELS[level], seed, None, False)
+
+
 def deal_rows(
-    game: str, deal: int, base: str, others: tuple[str, ...], judge: str | None = None
+    game: str,
+    deal: int,
+    base: str,
+    others: tuple[str, ...],
+    judge: str | None = None,
+    sees: bool = False,
+    play_on: bool = True,
 ) -> Iterator[dict[str, Any]]:
     """One row per decision with a choice and per other level, in deal number `deal` played by
     `base` at every seat. Rows of one decision share `deal` and `move`; an answer two other levels
-    share is played on once. With a `judge`, a differing row carries its search's mean for each
-    answer (`judged`), the judge asked once per decision, with a seed of its own."""
+    share is played on once (none, without `play_on`). With a `judge`, a differing row carries
+    its search's mean for each answer (`judged`), the judge asked once per decision, with a seed
+    of its own; where it `sees`, from the true deal (`seeing`)."""
     g = GAMES[game]
     rules = g.rules(None)
     seed = 7919 * (deal + 1)
@@ -99,16 +139,20 @@ def deal_rows(
                 if not row["same"]:
                     row[base], row[other] = b.action, o.action
                     key = json.dumps(o.action, sort_keys=True)
-                    if key not in played:
+                    if play_on and key not in played:
                         moved = {**hand, "actions": [*hand["actions"], o.action]}
                         played[key] = finish(game, moved, seed, moves + 1, base)
-                    row["alt"] = played[key]
+                    if play_on:
+                        row["alt"] = played[key]
                     if judge is not None:
                         if means is None:
                             # a seed of its own: the levels draw their deals from one stream
                             # (Hard's a prefix of Crazy's), which the judge's would otherwise share
                             at = seed * 1000 + JUDGE_SEED + moves
-                            j = suggest(game, view, seat, judge, seed=at, clock=False)
+                            if sees:
+                                j = seeing(game, view, full, seat, judge, at)
+                            else:
+                                j = suggest(game, view, seat, judge, seed=at, clock=False)
                             means = {json.dumps(a, sort_keys=True): v for a, v in j.values}
                             pick = json.dumps(j.action, sort_keys=True)
                         row["judged"] = {
@@ -162,7 +206,7 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
             same = sum(r["same"] for r in rs)
             line = f"  {kind:10} {len(rs):6} decisions, {same / len(rs):.1%} the same"
             for name in ("worth", "own"):
-                xs = [r[name] for r in rs if not r["same"]]
+                xs = [r[name] for r in rs if not r["same"] and name in r]
                 if len(xs) > 1:
                     label = "standing" if name == "worth" else "own"
                     line += f"; {label} {interval(xs)} a choice ({sum(xs) / deals:+.2f} a deal)"
@@ -177,7 +221,8 @@ def paired(rows: list[dict[str, Any]], a: str, b: str) -> list[str]:
     worth: dict[tuple[int, int], dict[str, float]] = defaultdict(dict)
     info: dict[tuple[int, int], dict[str, Any]] = {}
     for r in rows:
-        worth[(r["deal"], r["move"])][r["other"]] = 0.0 if r["same"] else r["worth"]
+        if r["same"] or "worth" in r:
+            worth[(r["deal"], r["move"])][r["other"]] = 0.0 if r["same"] else r["worth"]
         info[(r["deal"], r["move"])] = r
     groups: dict[str, list[float]] = defaultdict(list)
     # the same, summed per deal (a deal's decisions are played on from one deal, so not independent)
@@ -228,10 +273,45 @@ def promised(rows: list[dict[str, Any]]) -> list[str]:
             line = f"  {kind:10} {len(rs):6} judged; promised {interval(gain) if len(gain) > 1 else '-'}"
             line += f" ({interval(list(per_deal.values())) if len(deals) > 1 else '-'} a seat a deal)"
             line += f"; the judge picks {picks['other']:.0%} the other's, {picks['base']:.0%} base's"
-            if len(rs) > 1:
+            if len(rs) > 1 and all("own" in r for r in rs):
                 gap = [r["own"] - g for r, g in zip(rs, gain, strict=True)]
                 line += f"; played on {interval([r['own'] for r in rs])}, minus promised {interval(gap)}"
             lines.append(line)
+    return lines
+
+
+def against(rows: list[dict[str, Any]], before: list[dict[str, Any]]) -> list[str]:
+    """This run's judge against an earlier run's (`before`) on the decisions both judged, by kind
+    and in all: the promise here minus there, a differing choice and a seat a deal (the deals both
+    ran), with 95 % intervals: paired, so far narrower than either promise's own."""
+
+    def promise(rs: list[dict[str, Any]]) -> dict[tuple[int, int, str], tuple[float, dict[str, Any]]]:
+        out = {}
+        for r in rs:
+            j = r.get("judged")
+            if j and None not in (j["base"], j["other"]):
+                out[(r["deal"], r["move"], r["other"])] = (j["other"] - j["base"], r)
+        return out
+
+    here, there = promise(rows), promise(before)
+    both = sorted(set(here) & set(there))
+    if not both:
+        return []
+    deals = sorted({key[0] for key in both})
+    seats = max(r["seat"] for r in rows) + 1
+    groups: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for key in both:
+        gain, r = here[key]
+        for kind in ["all", *kinds(r)]:
+            groups[kind].append((key[0], gain - there[key][0]))
+    lines = [f"this judge's promise minus the earlier one's, {len(both)} choices of {len(deals)} deals:"]
+    for kind, xs in groups.items():
+        per_deal = dict.fromkeys(deals, 0.0)
+        for deal, x in xs:
+            per_deal[deal] += x / seats
+        line = f"  {kind:10} {len(xs):6} choices; {interval([x for _, x in xs]) if len(xs) > 1 else '-'}"
+        line += f" a choice ({interval(list(per_deal.values())) if len(deals) > 1 else '-'} a seat a deal)"
+        lines.append(line)
     return lines
 
 
@@ -250,6 +330,15 @@ def main() -> None:
         "--judge", help="a level (or variant) whose search values both answers where they differ"
     )
     parser.add_argument(
+        "--judge-sees", action="store_true", help="the judge searches the true deal (it peeks)"
+    )
+    parser.add_argument(
+        "--no-play-on", action="store_true", help="leave the other answer unplayed (no worth)"
+    )
+    parser.add_argument(
+        "--against", nargs="+", metavar="FILE", help="an earlier run's rows: its judge beside this one's"
+    )
+    parser.add_argument(
         "--read", nargs="+", metavar="FILE", help="summarise rows printed by earlier runs instead"
     )
     args = parser.parse_args()
@@ -259,9 +348,14 @@ def main() -> None:
     else:
         base, *others = (variant(spec) for spec in args.levels.split(","))
         judge = variant(args.judge) if args.judge else None
+        if args.judge_sees and GAMES[args.game].family != "ohhell":
+            raise SystemExit("--judge-sees: the Oh Hell family's games only (their deals have no stock)")
         rows = []
         for d in range(args.first, args.first + args.deals):
-            for row in deal_rows(args.game, d, base, tuple(others), judge):
+            rows_of = deal_rows(
+                args.game, d, base, tuple(others), judge, args.judge_sees, not args.no_play_on
+            )
+            for row in rows_of:
                 rows.append(row)
                 if args.rows:
                     print(json.dumps(row), flush=True)
@@ -270,6 +364,9 @@ def main() -> None:
     others = list(dict.fromkeys(r["other"] for r in rows))
     for b in others[1:]:
         print("\n".join(paired(rows, others[0], b)))
+    if args.against:
+        lines = (line for f in args.against for line in Path(f).read_text().splitlines())
+        print("\n".join(against(rows, [json.loads(line) for line in lines if line.startswith("{")])))
 
 
 if __name__ == "__main__":
