@@ -72,6 +72,14 @@ def finish(game: str, hand: dict[str, Any], seed: int, moves: int, level: str) -
 JUDGE_SEED = 500  # added to a decision's seed for the judge's (a deal has fewer moves than this)
 
 
+def in_sight(k: Knowledge, hands: list[list[str]]) -> Knowledge:
+    """`k` with every other seat's hand (`hands`, as a full state lists them) known: each shows
+    its cards and hides none, so that every deal drawn from it is the true deal."""
+    seen = tuple(frozenset() if q == k.seat else frozenset(map(card, hands[q])) for q in range(k.players))
+    hidden = tuple(k.hidden[q] if q == k.seat else 0 for q in range(k.players))
+    return dataclasses.replace(k, shown=seen, hidden=hidden)
+
+
 def seeing(
     game: str, view: dict[str, Any], full: dict[str, Any], seat: int, level: str, seed: int
 ) -> Suggestion:
@@ -81,13 +89,9 @@ def seeing(
     fam = family_of(game)
     rules = GAMES[game].rules({"profile": view["rules"]["profile"], **view["rules"]["options"]})
     legal = tuple(Action.from_json(a) for a in view["legal_actions"] if a.get("seat") == seat)
-    hands = [frozenset(card(c) for c in h) for h in full["hands"]]
 
     def know(v: Any, s: int, r: Any) -> Knowledge:
-        k = fam.know(v, s, r)
-        shown = tuple(frozenset() if q == s else hands[q] for q in range(k.players))
-        hidden = tuple(k.hidden[q] if q == s else 0 for q in range(k.players))
-        return dataclasses.replace(k, shown=shown, hidden=hidden)
+        return in_sight(fam.know(v, s, r), full["hands"])
 
     sees = dataclasses.replace(fam, know=know)
     return search(sees, fam.parse(view, seat), seat, rules, legal, LEVELS[level], seed, None, False)

@@ -4,14 +4,28 @@ from the other answer and the choice's worth is the change in the seat's standin
 from __future__ import annotations
 
 import json
+import random
 import statistics
+from typing import Any
 
 import pytest
 
 from bench.bots import main as bots_main
 from bench.bots import turn, variant
-from bench.differ import JUDGE_SEED, deal_rows, finish, paired, promised, standing, summary
-from service.bots import LEVELS, suggest
+from bench.differ import (
+    JUDGE_SEED,
+    against,
+    deal_rows,
+    finish,
+    in_sight,
+    paired,
+    promised,
+    seeing,
+    standing,
+    summary,
+)
+from service.bots import LEVELS, family_of, suggest
+from service.bots.deals import imagine
 from service.rules.registry import GAMES
 
 
@@ -132,3 +146,85 @@ def test_a_judge_values_both_answers_where_they_differ() -> None:
         # judged decision counting 0
         per_deal = [sum(g for r, g in zip(mine, gains, strict=True) if r["deal"] == d) / 4 for d in range(3)]
         assert f"({statistics.fmean(per_deal):+.2f} +/-" in line
+
+
+def _position(game: str, deal: int, moves: int) -> tuple[dict[str, Any], dict[str, Any], int]:
+    """The full state and the acting seat's view after `moves` actions of a deal Normal plays."""
+    g = GAMES[game]
+    rules = g.rules(None)
+    hand = g.deal(rules, {"dealer": 0, "seed": deal})["hand"]
+    for m in range(moves):
+        full, view = turn(g, rules, hand)
+        assert view is not None
+        s = suggest(game, view, full["to_act"], "normal", seed=m, clock=False)
+        hand = {**hand, "actions": [*hand["actions"], s.action]}
+    full, view = turn(g, rules, hand)
+    assert view is not None
+    return full, view, full["to_act"]
+
+
+@pytest.mark.parametrize(("game", "moves"), [("oh-hell", 9), ("blob", 5), ("blob", 17)])
+def test_a_seeing_judge_draws_only_the_true_deal(game: str, moves: int) -> None:
+    """Every deal drawn from the knowledge the seeing judge searches gives each other seat the hand
+    it holds in the full state, whatever the seed; the seat's own knowledge is untouched."""
+    full, view, seat = _position(game, 5, moves)
+    fam = family_of(game)
+    rules = GAMES[game].rules(None)
+    k = fam.know(fam.parse(view, seat), seat, rules)
+    sees = in_sight(k, full["hands"])
+    assert (sees.mine, sees.played, sees.voids) == (k.mine, k.played, k.voids)
+    for seed in range(20):
+        drawn = imagine(sees, random.Random(seed))
+        assert drawn is not None
+        for q, cards in enumerate(drawn[0]):
+            if q != seat:
+                assert sorted(map(str, cards)) == sorted(full["hands"][q])
+        assert sees.hands(drawn[0])[seat] == k.hands(drawn[0])[seat]
+
+
+def test_a_seeing_judge_reads_the_hidden_hands_the_seat_cannot() -> None:
+    """Two deals alike in all the acting seat sees (its hand, the calls, the cards played), unlike in
+    two other seats' hands: the ordinary judge answers both alike (it cannot peek), the seeing
+    judge does not (it searches each true deal)."""
+    full, view, seat = _position("oh-hell", 5, 9)
+    others = [q for q in range(4) if q != seat]
+    a, b = others[0], others[1]
+    swapped = [list(h) for h in full["hands"]]
+    ca, cb = next((x, y) for x in swapped[a] for y in swapped[b] if x[-1] == y[-1])  # one suit: no void moves
+    swapped[a][swapped[a].index(ca)], swapped[b][swapped[b].index(cb)] = cb, ca
+    plain = suggest("oh-hell", view, seat, "normal", seed=3, clock=False)
+    assert plain.values == suggest("oh-hell", view, seat, "normal", seed=3, clock=False).values
+    one = seeing("oh-hell", view, full, seat, "hard", 3)
+    other = seeing("oh-hell", view, {**full, "hands": swapped}, seat, "hard", 3)
+    assert one.values != other.values
+
+
+def test_without_play_on_the_rows_are_judged_alike_and_carry_no_worth() -> None:
+    with_play = [r for d in range(2) for r in deal_rows("oh-hell", d, "normal", ("easy",), "normal")]
+    without = [
+        r for d in range(2) for r in deal_rows("oh-hell", d, "normal", ("easy",), "normal", play_on=False)
+    ]
+    assert any(not r["same"] for r in without)
+    assert all(not {"alt", "worth", "own"} & set(r) for r in without)
+    dropped = [{k: v for k, v in r.items() if k not in ("alt", "worth", "own")} for r in with_play]
+    assert without == dropped
+    assert summary(without)[0] == summary(with_play)[0]
+    assert promised(without)[0] == promised(with_play)[0]
+
+
+def test_against_sets_two_judges_side_by_side_on_the_decisions_both_judged() -> None:
+    def row(deal: int, move: int, base: float, other: float, kind: str = "play") -> dict[str, Any]:
+        judged = {"base": base, "other": other, "pick": "other"}
+        return {"deal": deal, "move": move, "seat": move % 4 + deal, "type": kind, "cards": 8,
+                "other": "crazy", "same": False, "judged": judged}  # fmt: skip
+
+    here = [row(1, 4, 1.0, 2.0), row(1, 9, 0.0, 0.5, "bid"), row(2, 4, 3.0, 3.0), row(3, 4, 0.0, 9.0)]
+    there = [row(1, 4, 1.0, 1.5), row(1, 9, 0.0, 1.5, "bid"), row(2, 4, 3.0, 2.0)]  # deal 3 not judged
+    lines = against(here, there)
+    assert lines[0].startswith("this judge's promise minus the earlier one's, 3 choices of 2 deals")
+    # (2 - 1) - (1.5 - 1) = 0.5; 0.5 - 1.5 = -1; 0 - (-1) = 1: a mean of 1/6 a choice
+    everything = next(x for x in lines if x.startswith("  all "))
+    assert "+0.17 +/-" in everything
+    # a seat a deal (four seats: seat 3 acts in deal 3): deal 1 (0.5 - 1) / 4, deal 2 1 / 4
+    assert "(+0.06 +/-" in everything
+    assert next(x for x in lines if x.startswith("  bid ")).split(";")[0].endswith("1 choices")
