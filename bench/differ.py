@@ -19,11 +19,10 @@ it goes; it does not replace the match (a choice played on by `base` is not the 
 With `--judge`, a third level (a far longer search of the same model, say) values both answers
 wherever they differ, from its own search's means of the two (the seat's own score): what the
 model the levels search promises the other answer is worth, beside what playing it on gave.
-With `--judge-sees` the judge searches the true deal (every hand in sight, nothing imagined) with
-the same model of the play; `--against FILE` sets its promise beside another run's on the same
-decisions. Averaged over the decisions, a model of the hidden hands that places them as they
-fall promises what the true deals promise, so the two judges part only where the imagined deals
-do not (and the seeing judge parts from play only where the model of the play does).
+With `--judge-sees` the judge searches the true deal (nothing imagined, and every seat of its tree
+playing with the deal in sight); `--against FILE` sets its promise beside another run's on the
+same decisions. Where the imagined deals place the hidden cards as they fall, the two judges part
+only by what seeing the deal is worth to the play, which a game where the model holds measures.
 `--no-play-on` leaves the other answer unplayed (a judge's run over decisions played on before).
 """
 
@@ -287,7 +286,7 @@ def promised(rows: list[dict[str, Any]]) -> list[str]:
 def against(rows: list[dict[str, Any]], before: list[dict[str, Any]]) -> list[str]:
     """This run's judge against an earlier run's (`before`) on the decisions both judged, by kind
     and in all: the promise here minus there, a differing choice and a seat a deal (the deals both
-    ran), with 95 % intervals: paired, so far narrower than either promise's own."""
+    ran), with 95 % intervals, paired decision by decision."""
 
     def promise(rs: list[dict[str, Any]]) -> dict[tuple[int, int, str], tuple[float, dict[str, Any]]]:
         out = {}
