@@ -39,11 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.bots import margin, turn, variant
-from service.bots import LEVELS, family_of, suggest
-from service.bots.core import Suggestion, search
+from service.bots import Suggestion, family_of, suggest
 from service.bots.knowledge import Knowledge
 from service.rules.cards import card
-from service.rules.record import Action
 from service.rules.registry import GAMES
 
 
@@ -86,14 +84,12 @@ def seeing(
     is the true deal (only cards outside the hands, a stock, still drawn), weighed and searched
     as the level searches its own deals. A judge, never a player: it peeks."""
     fam = family_of(game)
-    rules = GAMES[game].rules({"profile": view["rules"]["profile"], **view["rules"]["options"]})
-    legal = tuple(Action.from_json(a) for a in view["legal_actions"] if a.get("seat") == seat)
 
     def know(v: Any, s: int, r: Any) -> Knowledge:
         return in_sight(fam.know(v, s, r), full["hands"])
 
     sees = dataclasses.replace(fam, know=know)
-    return search(sees, fam.parse(view, seat), seat, rules, legal, LEVELS[level], seed, None, False)
+    return suggest(game, view, seat, level, seed=seed, clock=False, family=sees)
 
 
 def deal_rows(
@@ -142,10 +138,10 @@ def deal_rows(
                 if not row["same"]:
                     row[base], row[other] = b.action, o.action
                     key = json.dumps(o.action, sort_keys=True)
-                    if play_on and key not in played:
-                        moved = {**hand, "actions": [*hand["actions"], o.action]}
-                        played[key] = finish(game, moved, seed, moves + 1, base)
                     if play_on:
+                        if key not in played:
+                            moved = {**hand, "actions": [*hand["actions"], o.action]}
+                            played[key] = finish(game, moved, seed, moves + 1, base)
                         row["alt"] = played[key]
                     if judge is not None:
                         if means is None:

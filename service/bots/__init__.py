@@ -51,6 +51,7 @@ def suggest(
     budget_ms: float | None = None,
     clock: bool = True,
     since: float | None = None,
+    family: Family[Any, Any] | None = None,
 ) -> Suggestion:
     """The action `seat` should take, seen from its `view` (what hands/state answers with `seat`).
 
@@ -62,6 +63,8 @@ def suggest(
     `cut` is true and the answer may differ from run to run). `since` (a `time.perf_counter()`
     reading) is when the request arrived: the cap then runs from there, so that reading the record
     and building the view before the search count against the budget the caller asked for.
+    `family` replaces the game's own (`family_of`): a bench's judge that reads more than the view
+    (`bench.differ.seeing`); the service never passes one.
     """
     if game not in GAMES:
         raise InvalidRecord(
@@ -95,5 +98,5 @@ def suggest(
             params={"seat": scalar(seat), "to_act": scalar(view.get("to_act"))},
         )
     rules = GAMES[game].rules({"profile": view["rules"]["profile"], **view["rules"]["options"]})
-    fam = family_of(game)
+    fam = family if family is not None else family_of(game)
     return search(fam, fam.parse(view, seat), seat, rules, legal, lv, seed, budget_ms, clock, since)
