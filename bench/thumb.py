@@ -3,13 +3,15 @@
 The searching levels play every seat by the rule of thumb (`lean.oh_thumb`) from the tree's edge to
 the end of the hand, so a stronger playout is a stronger rule of thumb first: a rule that does not
 beat `oh_thumb` as a player will not lift a search. This settles that in a minute, before any match:
-each deal's calls and trumps are the rule of thumb's (through the engine), then its card play runs
+each deal's calls and trumps are the rule of thumb's (through the engine; `--calls LEVEL`: that
+level's, as searching players at a table make them), then its card play runs
 twice on the lean simulator, the rule tried in seats 0 and 2 and the rule of thumb in 1 and 3, then
 the other way round. The figure is the mean, per deal, of the tried seats' score minus the others',
 per seat, with its 95 % interval. Each rule below changes the rule of thumb's card in one situation
 and reads only what the seat may know (its hand, the trick, the calls, the cards gone).
 
     python -m bench.thumb [--games oh-hell,blob] [--rules discard_short,...] [--deals 3000]
+        [--calls hard]
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from service.bots import suggest
 from service.bots.lean import (
     _BOTTOM,
+    _TOP,
     OH_ABOVE,
     OH_BIT,
     OH_SUIT,
@@ -32,7 +36,7 @@ from service.bots.lean import (
 )
 from service.bots.ohhell import policy
 from service.rules.ohhell.options import TRICKS_PLUS_TEN
-from service.rules.record import HandRecord
+from service.rules.record import Action, HandRecord
 from service.rules.registry import GAMES
 
 FULL = 0x1FFF  # a suit's 13 ranks
@@ -131,6 +135,39 @@ def cheapest_master(t: Turn) -> int:
     return t.thumb
 
 
+def _beaten_trump_lead(t: Turn) -> bool:
+    """Needing tricks on lead, the rule of thumb leads its top trump though an unseen trump beats it."""
+    trump = t.sim.trump
+    return (
+        not t.sim.trick
+        and t.wants
+        and trump >= 0
+        and OH_SUIT[t.thumb] == trump
+        and bool(t.unseen(trump) & OH_ABOVE[t.thumb])
+    )
+
+
+def lead_short(t: Turn) -> int:
+    """Needing tricks on lead with its top trump beaten, the top card of its shortest plain suit
+    (towards a void to trump), as searching players lead most often there."""
+    if _beaten_trump_lead(t):
+        plain = [s for s in range(4) if s != t.sim.trump and t.suits[s]]
+        if plain:
+            s = min(plain, key=lambda q: (t.suits[q].bit_count(), -_TOP[t.suits[q]]))
+            return s * 13 + _TOP[t.suits[s]]
+    return t.thumb
+
+
+def lead_single(t: Turn) -> int:
+    """As `lead_short`, only from a plain suit of one card."""
+    if _beaten_trump_lead(t):
+        single = [s for s in range(4) if s != t.sim.trump and t.suits[s].bit_count() == 1]
+        if single:
+            s = max(single, key=lambda q: _TOP[t.suits[q]])
+            return s * 13 + _TOP[t.suits[s]]
+    return t.thumb
+
+
 RULES: dict[str, Rule] = {
     "thumb": thumb,
     "discard_short": discard_short,
@@ -138,17 +175,39 @@ RULES: dict[str, Rule] = {
     "lead_plain": lead_plain,
     "second_low": second_low,
     "cheapest_master": cheapest_master,
+    "lead_short": lead_short,
+    "lead_single": lead_single,
 }
 
 
-def first_lead(game: str, seed: int, dealer: int) -> OhHellSim:
-    """A seeded deal of `game`'s default rules at its first lead, the calls and trumps by thumb."""
+def first_lead(game: str, seed: int, dealer: int, calls: str | None = None) -> OhHellSim:
+    """A seeded deal of `game`'s default rules at its first lead, the calls and trumps by thumb, or
+    by the level `calls` (searching players call above the count where the highest caller names
+    trumps, and their calls are the ones the playouts meet at a table)."""
     g = GAMES[game]
     rules = g.rules(None)
-    st = g.start(rules, HandRecord.from_json(g.deal(rules, {"dealer": dealer, "seed": seed})["hand"]))
+    hand = g.deal(rules, {"dealer": dealer, "seed": seed})["hand"]
+    st = g.start(rules, HandRecord.from_json(hand))
+    done: list[dict[str, object]] = []
     while st.phase != "play":
-        st = st.apply(policy(st))
+        if calls is None:
+            action = policy(st)
+        else:
+            seat = st.to_act
+            view = g.state(rules, {**hand, "actions": done, "seat": seat})
+            moves = len(done)
+            action = Action.from_json(
+                suggest(game, view, seat, calls, seed=seed * 1000 + moves, clock=False).action
+            )
+        done.append(action.to_json())
+        st = st.apply(action)
     return OhHellSim(st)
+
+
+def leads(game: str, deals: int, first: int = 0, calls: str | None = None) -> list[OhHellSim]:
+    """Deals `first` to `first + deals - 1` at their first lead (`first_lead`)."""
+    players = int(GAMES[game].rules(None)["players"])
+    return [first_lead(game, 7919 * (d + 1), d % players, calls) for d in range(first, first + deals)]
 
 
 def turn(sim: OhHellSim, gone: list[int]) -> Turn:
@@ -179,10 +238,13 @@ def play(start: OhHellSim, rule: Rule, tried: Sequence[int]) -> list[int]:
 
 def duplicate(game: str, rule: Rule, deals: int, first: int = 0) -> list[float]:
     """Per deal: the tried seats' mean score minus the others', over both plays (points per seat)."""
+    return duplicate_from(leads(game, deals, first), rule)
+
+
+def duplicate_from(starts: Sequence[OhHellSim], rule: Rule) -> list[float]:
+    """`duplicate` on deals already at their first lead."""
     out = []
-    players = int(GAMES[game].rules(None)["players"])
-    for d in range(first, first + deals):
-        start = first_lead(game, 7919 * (d + 1), d % players)
+    for start in starts:
         n = start.n
         even = [q for q in range(n) if q % 2 == 0]
         odd = [q for q in range(n) if q % 2 == 1]
@@ -200,13 +262,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--rules", default=",".join(r for r in RULES if r != "thumb"))
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--first", type=int, default=0)
+    ap.add_argument(
+        "--calls", help="the level whose calls and trumps the deals take (default: the rule of thumb)"
+    )
     a = ap.parse_args(argv)
-    print(f"each rule in two seats against the rule of thumb, {a.deals} deals x 2, per seat")
+    by = f"{a.calls}'s calls and trumps" if a.calls else "the rule of thumb's calls and trumps"
+    print(f"each rule in two seats against the rule of thumb, {a.deals} deals x 2 ({by}), per seat")
     print("| game | rule | tried minus the rule of thumb |")
     print("|---|---|---|")
     for game in a.games.split(","):
+        starts = leads(game, a.deals, a.first, a.calls)
         for name in a.rules.split(","):
-            xs = duplicate(game, RULES[name], a.deals, a.first)
+            xs = duplicate_from(starts, RULES[name])
             half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
             print(f"| {game} | {name} | {statistics.fmean(xs):+.3f} +/- {half:.3f} |", flush=True)
 

@@ -52,3 +52,13 @@ def test_a_turn_reads_the_cards_gone_and_the_suit_to_follow() -> None:
     assert t.thumb == sim.thumb()
     assert t.follow in (OH_SUIT[lead], -1)
     assert not t.unseen(OH_SUIT[lead]) & (1 << (lead % 13))  # the card led is no longer unseen
+
+
+def test_the_deals_can_take_a_searching_levels_calls() -> None:
+    """`--calls hard`: the deals reach the first lead with Hard's calls and trumps, which are not
+    the rule of thumb's on every deal (searching callers bid above the count for the trumps)."""
+    mine = [first_lead("blob", 7919 * (d + 1), d % 4, "hard") for d in range(4)]
+    theirs = [first_lead("blob", 7919 * (d + 1), d % 4) for d in range(4)]
+    for a, b in zip(mine, theirs, strict=True):
+        assert a.hands == b.hands and a.left == b.left == 40
+    assert any((a.bids, a.trump) != (b.bids, b.trump) for a, b in zip(mine, theirs, strict=True))
