@@ -44,40 +44,30 @@ def line(game: str, deal: int, level: str) -> tuple[dict[str, Any], list[int]]:
     rules = g.rules(None)
     seed = 7919 * (deal + 1)
     hand = g.deal(rules, {"dealer": seed % 2, "seed": seed})["hand"]
+    st: HandState = g.start(rules, HandRecord.from_json(hand))
     moves = 0
     while True:
         full, view = turn(g, rules, hand)
         if view is None:
             return hand, list(full["result"]["scores"])
         if level == THUMB:
-            action = policy(replay(game, hand)).to_json()
+            action = policy(st)
         else:
-            action = suggest(game, view, full["to_act"], level, seed=seed * 1000 + moves, clock=False).action
-        hand = {**hand, "actions": [*hand["actions"], action]}
+            found = suggest(game, view, full["to_act"], level, seed=seed * 1000 + moves, clock=False)
+            action = Action.from_json(found.action)
+        st = st.apply(action)
+        hand = {**hand, "actions": [*hand["actions"], action.to_json()]}
         moves += 1
-
-
-def replay(game: str, hand: dict[str, Any]) -> HandState:
-    """The engine's state after every action of `hand`."""
-    st = start(game, hand)
-    for a in hand["actions"]:
-        st = st.apply(Action.from_json(a))
-    return st
-
-
-def start(game: str, hand: dict[str, Any]) -> HandState:
-    g = GAMES[game]
-    st: HandState = g.start(g.rules(None), HandRecord.from_json({**hand, "actions": []}))
-    return st
 
 
 def positions(game: str, hand: dict[str, Any]) -> Iterator[tuple[HandState, int | None]]:
     """Each state of the hand where a card is to be played, with the seat that named trumps
     (None where no seat names them)."""
-    actions = [Action.from_json(a) for a in hand["actions"]]
-    namer = next((a.seat for a in actions if a.type == "trump"), None)
-    st = start(game, hand)
-    for a in actions:
+    g = GAMES[game]
+    record = HandRecord.from_json(hand)
+    namer = next((a.seat for a in record.actions if a.type == "trump"), None)
+    st: HandState = g.start(g.rules(None), record)
+    for a in record.actions:
         if st.phase == "play":
             yield st, namer
         st = st.apply(a)
