@@ -22,13 +22,14 @@ import argparse
 import math
 import statistics
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bench.bots import turn
 from bench.thumb import RULES, Rule, play
 from service.bots import suggest
-from service.bots.lean import OhHellSim
+from service.bots.lean import OH_BIT, OH_INDEX, OH_SUIT, OhHellSim
 from service.bots.ohhell import policy
 from service.rules.ohhell.state import HandState
 from service.rules.record import Action, HandRecord
@@ -60,16 +61,28 @@ def line(game: str, deal: int, level: str) -> tuple[dict[str, Any], list[int]]:
         moves += 1
 
 
-def positions(game: str, hand: dict[str, Any]) -> Iterator[tuple[HandState, int | None]]:
-    """Each state of the hand where a card is to be played, with the seat that named trumps
-    (None where no seat names them)."""
+@dataclass(frozen=True)
+class Position:
+    """A state of a played hand where a card is to be played, and what the hand did there."""
+
+    state: HandState
+    card: int  # the card played there (`lean`'s index)
+    namer: int | None  # the seat that named trumps (None where no seat names them)
+    gone: tuple[int, ...]  # the cards played before it, four 13-bit masks
+
+
+def positions(game: str, hand: dict[str, Any]) -> Iterator[Position]:
+    """Each position of the hand where a card is to be played."""
     g = GAMES[game]
     record = HandRecord.from_json(hand)
     namer = next((a.seat for a in record.actions if a.type == "trump"), None)
     st: HandState = g.start(g.rules(None), record)
+    gone = [0, 0, 0, 0]
     for a in record.actions:
-        if st.phase == "play":
-            yield st, namer
+        if st.phase == "play" and a.card is not None:
+            c = OH_INDEX[a.card]
+            yield Position(st, c, namer, tuple(gone))
+            gone[OH_SUIT[c]] |= OH_BIT[c]
         st = st.apply(a)
 
 
@@ -82,15 +95,15 @@ def errors(game: str, hand: dict[str, Any], scores: Sequence[int], rule: Rule) -
     """From each card position, every seat's score with the rest played by `rule` at every seat,
     minus its score in the deal as played; keyed by the seat's state there (and its role, where
     a seat named trumps)."""
-    for st, namer in positions(game, hand):
-        sim = OhHellSim(st)
-        again = play(sim, rule, list(range(sim.n)))
+    for p in positions(game, hand):
+        sim = OhHellSim(p.state)
+        again = play(sim, rule, list(range(sim.n)), p.gone)
         for seat in range(sim.n):
-            state = state_of(st, seat)
+            state = state_of(p.state, seat)
             err = float(again[seat] - scores[seat])
             yield state, err
-            if namer is not None:
-                yield f"{'namer' if seat == namer else 'other'}, {state}", err
+            if p.namer is not None:
+                yield f"{'namer' if seat == p.namer else 'other'}, {state}", err
 
 
 def interval(xs: list[float]) -> str:
@@ -99,19 +112,21 @@ def interval(xs: list[float]) -> str:
     return f"{statistics.fmean(xs):+.2f} +/- {1.96 * statistics.stdev(xs) / math.sqrt(len(xs)):.2f}"
 
 
-def table(game: str, lines: list[tuple[dict[str, Any], list[int]]], rules: Sequence[str]) -> list[str]:
+def table(
+    game: str, lines: Sequence[tuple[dict[str, Any], Sequence[int]]], rules: Mapping[str, Rule]
+) -> list[str]:
     """Per rule and key, the mean of each deal's mean error, with its interval over the deals (a
     deal's positions share its cards, so the deal is the unit), and the seat-positions counted."""
     out = [
         "| rule | seat's state | the rule's play minus the play, a seat | deals | seat-positions |",
         "|---|---|---|---|---|",
     ]
-    for name in rules:
+    for name, rule in rules.items():
         by: dict[str, list[float]] = defaultdict(list)
         count: dict[str, int] = defaultdict(int)
         for hand, scores in lines:
             here: dict[str, list[float]] = defaultdict(list)
-            for key, err in errors(game, hand, scores, RULES[name]):
+            for key, err in errors(game, hand, scores, rule):
                 here[key].append(err)
             for key, errs in here.items():
                 by[key].append(statistics.fmean(errs))
@@ -133,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise SystemExit(f"{a.game}: the Oh Hell family only")
     lines = [line(a.game, d, a.level) for d in range(a.first, a.first + a.deals)]
     print(f"{a.game}, deals {a.first}-{a.first + a.deals - 1} played by {a.level} at every seat")
-    print("\n".join(table(a.game, lines, a.rules.split(","))))
+    print("\n".join(table(a.game, lines, {name: RULES[name] for name in a.rules.split(",")})))
 
 
 if __name__ == "__main__":

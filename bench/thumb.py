@@ -225,10 +225,11 @@ def turn(sim: OhHellSim, gone: list[int]) -> Turn:
     return Turn(sim, suits, follow, need > 0 or (plus_ten and need < 0), last, card, gone)
 
 
-def play(start: OhHellSim, rule: Rule, tried: Sequence[int]) -> list[int]:
-    """Each seat's score once the `tried` seats play by `rule`, the others by the rule of thumb."""
+def play(start: OhHellSim, rule: Rule, tried: Sequence[int], gone: Sequence[int] = (0, 0, 0, 0)) -> list[int]:
+    """Each seat's score once the `tried` seats play by `rule`, the others by the rule of thumb
+    (`gone`: the cards played before `start`, four 13-bit masks)."""
     sim = start.clone()
-    gone = [0, 0, 0, 0]
+    gone = list(gone)
     while sim.left:
         c = rule(turn(sim, gone)) if sim.to_act in tried else sim.thumb()
         if c not in sim.legal():
