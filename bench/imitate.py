@@ -147,6 +147,15 @@ def decisions(game: str, hand: dict[str, Any]) -> Iterator[tuple[int, list[list[
 Weights = list[list[float]]
 
 
+def probabilities(w: Weights, sit: int, feats: list[list[float]]) -> list[float]:
+    """The policy's probability of each legal card (a softmax of its weights times its features)."""
+    zs = [sum(a * b for a, b in zip(w[sit], f, strict=True)) for f in feats]
+    top = max(zs)
+    es = [math.exp(z - top) for z in zs]
+    total = sum(es)
+    return [e / total for e in es]
+
+
 def fit(rows: Sequence[tuple[int, list[list[float]], int]], epochs: int = 300, l2: float = 1e-3) -> Weights:
     """Maximum likelihood of the chosen cards (Adam on the mean log-likelihood, a small L2), one
     weight vector per situation, starting at the rule of thumb (its feature's weight 2)."""
@@ -161,14 +170,9 @@ def fit(rows: Sequence[tuple[int, list[list[float]], int]], epochs: int = 300, l
     for step in range(1, epochs + 1):
         grad = [[0.0] * k for _ in w]
         for sit, feats, chosen in rows:
-            ws = w[sit]
-            zs = [sum(a * b for a, b in zip(ws, f, strict=True)) for f in feats]
-            top = max(zs)
-            es = [math.exp(z - top) for z in zs]
-            total = sum(es)
             g = grad[sit]
-            for j, f in enumerate(feats):
-                p = es[j] / total - (1.0 if j == chosen else 0.0)
+            for j, (pj, f) in enumerate(zip(probabilities(w, sit, feats), feats, strict=True)):
+                p = pj - (1.0 if j == chosen else 0.0)
                 for i in range(k):
                     g[i] += p * f[i]
         for sit in range(len(w)):
@@ -181,14 +185,6 @@ def fit(rows: Sequence[tuple[int, list[list[float]], int]], epochs: int = 300, l
                 vh = v[sit][i] / (1 - b2**step)
                 w[sit][i] -= lr * mh / (math.sqrt(vh) + 1e-8)
     return w
-
-
-def probabilities(w: Weights, sit: int, feats: list[list[float]]) -> list[float]:
-    zs = [sum(a * b for a, b in zip(w[sit], f, strict=True)) for f in feats]
-    top = max(zs)
-    es = [math.exp(z - top) for z in zs]
-    total = sum(es)
-    return [e / total for e in es]
 
 
 def log_likelihood(w: Weights, rows: Sequence[tuple[int, list[list[float]], int]]) -> float:
