@@ -292,7 +292,7 @@ def colver_play(
         else:
             a = next(x for x in legal if x["type"] in ("pass", "keep") and x["seat"] == seat)
         record["actions"].append(a)
-    budget = max(50.0, LEVELS[level].budget_ms * scale)
+    budget = max(50.0, LEVELS[level].budget_for("bazar-blot") * scale)
     moves = 0
     while not env.is_terminal():
         seat = env.current_player()
@@ -716,7 +716,7 @@ def openspiel_play(
         bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
     else:
         bot.set_resampler(SeatDeals(game, seed))
-    budget = max(50.0, LEVELS[level].budget_ms * scale)
+    budget = max(50.0, LEVELS[level].budget_for("oh-hell") * scale)
     moves = 0
     while not st.is_terminal():
         seat = st.current_player()

@@ -34,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from service.bots import LEVELS, suggest
@@ -50,7 +51,8 @@ def side_of(game: str, seat: int, players: int) -> int:
 def variant(spec: str) -> str:
     """A level by name, or a variant of one for a study (`crazy+read=0.6+sharp=0.35`: Crazy with
     those fields of `service.bots.core.Level` changed), registered under the spec itself for this
-    process only, so that `suggest` answers for it; the level's name."""
+    process only, so that `suggest` answers for it; the level's name. A `budget_ms` given is the
+    variant's budget in every game (`hard+budget_ms=300`: Hard at 300 ms in Blob too)."""
     name, *changes = spec.split("+")
     if name not in LEVELS:
         raise SystemExit(f"{spec}: no level {name!r} ({', '.join(LEVELS)})")
@@ -64,6 +66,8 @@ def variant(spec: str) -> str:
         if fields.get(key) not in kinds:
             raise SystemExit(f"{spec}: {key!r} is not a number or flag of Level ({', '.join(fields)})")
         values[key] = kinds[fields[key]](value)
+    if "budget_ms" in values:  # a variant's budget is its budget in every game
+        values["game_budgets"] = ()
     LEVELS[spec] = dataclasses.replace(LEVELS[name], name=spec, **values)
     return spec
 
@@ -97,7 +101,7 @@ def play(
         seat = full["to_act"]
         n = full["players"]
         level = levels[side_of(game, seat, n)]
-        budget = max(50.0, LEVELS[level].budget_ms * scale)  # Easy and Normal keep their 50 ms
+        budget = max(50.0, LEVELS[level].budget_for(game) * scale)  # Easy and Normal keep their 50 ms
         cpu = time.process_time()
         s = suggest(game, view, seat, level, seed=seed * 1000 + moves, budget_ms=budget, clock=clock)
         times.setdefault(level, []).append(s.elapsed_ms)
@@ -202,15 +206,19 @@ def cap(
     return elapsed, wall, cpu, cut
 
 
-def cap_line(budget: float, elapsed: list[float], wall: list[float], cpu: list[float], cut: int) -> str:
+def cap_line(
+    budget: float | Sequence[float], elapsed: list[float], wall: list[float], cpu: list[float], cut: int
+) -> str:
+    """The cap's figures for a run of calls (`budget`: theirs, or each call's own)."""
     n = len(elapsed)
+    bs = [float(budget)] * n if isinstance(budget, (int, float)) else list(budget)
     return (
         f"elapsed p50 {pct(elapsed, 0.5):6.1f} p99 {pct(elapsed, 0.99):6.1f} max {max(elapsed):6.1f},"
-        f" over budget {sum(e > budget for e in elapsed) / n:5.1%},"
-        f" over +10% {sum(e > budget * 1.1 for e in elapsed) / n:5.1%};"
+        f" over budget {sum(e > b for e, b in zip(elapsed, bs, strict=True)) / n:5.1%},"
+        f" over +10% {sum(e > b * 1.1 for e, b in zip(elapsed, bs, strict=True)) / n:5.1%};"
         f" wall p50 {pct(wall, 0.5):6.1f} p99 {pct(wall, 0.99):6.1f} max {max(wall):6.1f},"
-        f" over budget+25 {sum(w > budget + 25 for w in wall) / n:5.1%}; cpu p99 {pct(cpu, 0.99):6.1f}"
-        f" max {max(cpu):6.1f}; cut {cut / n:5.1%} ({n} calls)"
+        f" over budget+25 {sum(w > b + 25 for w, b in zip(wall, bs, strict=True)) / n:5.1%};"
+        f" cpu p99 {pct(cpu, 0.99):6.1f} max {max(cpu):6.1f}; cut {cut / n:5.1%} ({n} calls)"
     )
 
 
@@ -294,16 +302,19 @@ def run_cap(args: argparse.Namespace, games: list[str]) -> None:
                 budget = LEVELS[level].budget_ms if budget_text == "default" else float(budget_text)
                 budget = min(budget, LEVELS[level].budget_ms)
                 pooled: tuple[list[float], list[float], list[float]] = ([], [], [])
+                budgets: list[float] = []
                 cuts = 0
                 for game in games:
-                    elapsed, wall, cpu, cut = cap(game, level, budget, positions[game])
+                    own = min(budget, LEVELS[level].budget_for(game))  # the game's own default
+                    elapsed, wall, cpu, cut = cap(game, level, own, positions[game])
                     pooled[0].extend(elapsed)
                     pooled[1].extend(wall)
                     pooled[2].extend(cpu)
+                    budgets.extend([own] * len(elapsed))
                     cuts += cut
-                    line = cap_line(budget, elapsed, wall, cpu, cut)
-                    print(f"  {game:17} {level:6} {budget:5.0f}: {line}", flush=True)
-                line = cap_line(budget, *pooled, cuts)
+                    line = cap_line(own, elapsed, wall, cpu, cut)
+                    print(f"  {game:17} {level:6} {own:5.0f}: {line}", flush=True)
+                line = cap_line(budgets, *pooled, cuts)
                 print(f"  {'all':17} {level:6} {budget:5.0f}: {line}", flush=True)
         print(f"  load average {os.getloadavg()[0]:.1f} at the end")
     finally:

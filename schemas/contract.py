@@ -34,7 +34,7 @@ from .common import (
 )
 from .rules import Rules, RulesInForce, type_name
 from .spec import composes
-from .suggest import DESCRIPTION as SUGGEST_DESCRIPTION
+from .suggest import description as suggest_description
 from .suggest import schemas as suggest_schemas
 
 MAX_ACTIONS = 200
@@ -373,7 +373,7 @@ def operations(game: Game, family: Family) -> tuple[Operation, ...]:
                   match_req(), family.match(game)()),
         Operation("hands_suggest", "POST", "/hands/suggest", "SuggestAction", "suggest",
                   "A bot's action for a seat, from that seat's view only",
-                  SUGGEST_DESCRIPTION,
+                  suggest_description(game.id),
                   *suggest_schemas(game, family.actions_of(game), record, play, seat_views)),
         Operation("glossary", "GET", "/glossary", "GetGlossary", None,
                   f"{game.name}'s words in your language",

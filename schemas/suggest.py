@@ -21,9 +21,17 @@ from .rules import Rules, RulesInForce, type_name
 # schemas sit beside the bots, not above them, so the levels are restated here and a test holds them
 # equal to service/bots/core.py's LEVELS: a new level is a change of the contract, made on purpose.
 LEVEL_BUDGETS_MS = {"easy": 50, "normal": 50, "hard": 300, "crazy": 1500}
+# a game's own default budgets where they are lower than the level's (`Level.game_budgets`)
+GAME_BUDGETS_MS = {"blob": {"hard": 60}}
 MAX_BUDGET_MS = max(LEVEL_BUDGETS_MS.values())  # Crazy's 1.5 s
 
-DESCRIPTION = (
+
+def budgets_of(game_id: str) -> dict[str, int]:
+    """Each level's default budget in the game, in milliseconds."""
+    return {**LEVEL_BUDGETS_MS, **GAME_BUDGETS_MS.get(game_id, {})}
+
+
+_DESCRIPTION = (
     "A bot's move for `seat`: the action to take, ready to send to hands/play, and for hints every "
     "candidate it weighed with its estimated `value` on the game's own scale (the Oh Hell family: "
     "the seat's expected points for the hand; Blot and Baloot: the expected game points of the "
@@ -31,7 +39,7 @@ DESCRIPTION = (
     "the hand as that seat sees it), never the record: it cannot peek. `worlds` is how many deals "
     "of the unseen cards it imagined (each consistent with everything the seat saw), `playouts` "
     "how many hands it played out from them. Levels and their default budgets: `easy` and `normal` "
-    "50 ms, `hard` 300 ms, `crazy` 1.5 s; `budget_ms` can only lower the level's budget. The "
+    "50 ms, `hard` {hard} ms, `crazy` 1.5 s; `budget_ms` can only lower the level's budget. The "
     "budget fixes the amount of search before it starts, so the same request with the same `seed` "
     "gets the same answer; the answer says how long it took (`elapsed_ms`) and `cut` is true when "
     "an overloaded server stopped the search early (the answer may then differ). For a table's "
@@ -45,6 +53,11 @@ DESCRIPTION = (
 )
 
 
+def description(game_id: str) -> str:
+    """hands/suggest's description in the game (its levels' budgets)."""
+    return _DESCRIPTION.replace("{hard}", str(budgets_of(game_id)["hard"]))
+
+
 def schemas(
     game: Game,
     actions: OneOf,
@@ -56,6 +69,7 @@ def schemas(
     `played`: its hands/play answer, `seat_views`: hands/play's `views` field)."""
     t = type_name(game)
     levels = tuple(LEVEL_BUDGETS_MS)
+    hard = budgets_of(game.id)["hard"]
     play = type(
         f"{t}SuggestPlaySchema",
         (QuickSchema,),
@@ -97,7 +111,7 @@ def schemas(
                 MAX_BUDGET_MS,
                 metadata={
                     "description": "Milliseconds the bot may think; lowers the level's own budget "
-                    "(easy and normal 50, hard 300, crazy 1500), never raises it"
+                    f"(easy and normal 50, hard {hard}, crazy 1500), never raises it"
                 },
             ),
             "play": fields.Nested(

@@ -56,7 +56,8 @@ def suggest(
     """The action `seat` should take, seen from its `view` (what hands/state answers with `seat`).
 
     A complete hand is `hand_complete`, a seat with nothing to do `not_your_turn` (422 on the wire).
-    `seed` makes the answer repeatable; `budget_ms` can only lower the level's own budget. The
+    `seed` makes the answer repeatable; `budget_ms` can only lower the level's own budget in the
+    game (`Level.budget_for`). The
     budget fixes the number of playouts before the search starts (a calibrated count), so the
     answer depends on the seed only; `clock` makes the budget a cap as well: on a loaded machine
     the search stops before the budget's end (`core.stop_ms`) with the best answer so far (then
@@ -99,4 +100,6 @@ def suggest(
         )
     rules = GAMES[game].rules({"profile": view["rules"]["profile"], **view["rules"]["options"]})
     fam = family if family is not None else family_of(game)
-    return search(fam, fam.parse(view, seat), seat, rules, legal, lv, seed, budget_ms, clock, since)
+    default = lv.budget_for(game)
+    budget = default if budget_ms is None else min(default, float(budget_ms))
+    return search(fam, fam.parse(view, seat), seat, rules, legal, lv, seed, budget, clock, since)

@@ -304,6 +304,9 @@ def test_integral_floats_are_integers(client):
 def test_the_contract_states_the_bots_levels_and_their_budgets():
     """schemas/suggest.py restates the levels (the schemas do not import the bots); a level added,
     removed or re-budgeted in service/bots must be restated there, and so in openapi.yaml."""
-    from schemas.suggest import LEVEL_BUDGETS_MS
+    from schemas.suggest import LEVEL_BUDGETS_MS, budgets_of
+    from service.rules.registry import GAMES
 
     assert {name: level.budget_ms for name, level in LEVELS.items()} == LEVEL_BUDGETS_MS
+    for game in GAMES:  # a game's own default budgets (Blob's Hard)
+        assert {name: level.budget_for(game) for name, level in LEVELS.items()} == budgets_of(game)

@@ -5,6 +5,8 @@ the plan depends on the constants only, never on this machine's speed."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from service.bots import LEVELS, family_of, suggest
@@ -81,3 +83,28 @@ def test_a_late_deal_plans_fewer_deals_in_the_oh_hell_family() -> None:
         if len(legal) > 1:
             worlds.append(s.worlds)
     assert len(worlds) == 2 and worlds[1] < worlds[0]
+
+
+@pytest.mark.parametrize(("game", "budget"), [("blob", 60.0), ("oh-hell", 300.0)])
+def test_a_levels_default_budget_is_the_games_own(game: str, budget: float) -> None:
+    """Hard's default budget in Blob is its own (a fifth of its budget elsewhere): the search it plans
+    with no budget asked is the one at that budget, and fewer playouts than at Hard's 300 ms there."""
+    assert LEVELS["hard"].budget_for(game) == budget
+    g, rules, hand = position(game, None, 11, 30)
+    seat, view = to_act_view(g, rules, hand)
+    default = suggest(game, view, seat, "hard", seed=2, budget_ms=None, clock=False)
+    own = suggest(game, view, seat, "hard", seed=2, budget_ms=budget, clock=False)
+    assert (default.action, default.values, default.playouts) == (own.action, own.values, own.playouts)
+    if budget < LEVELS["hard"].budget_ms:
+        full = dataclasses.replace(LEVELS["hard"], name="hard-everywhere", game_budgets=())
+        LEVELS[full.name] = full
+        try:
+            whole = suggest(game, view, seat, full.name, seed=2, budget_ms=None, clock=False)
+        finally:
+            del LEVELS[full.name]
+        assert whole.playouts > default.playouts
+
+
+def test_a_games_budget_is_never_above_its_levels() -> None:
+    with pytest.raises(ValueError, match="above the level's"):
+        dataclasses.replace(LEVELS["normal"], game_budgets=(("blob", 60.0),))
