@@ -57,13 +57,13 @@ def suggest(
 
     A complete hand is `hand_complete`, a seat with nothing to do `not_your_turn` (422 on the wire).
     `seed` makes the answer repeatable; `budget_ms` can only lower the level's own budget in the
-    game (`Level.budget_for`). The
-    budget fixes the number of playouts before the search starts (a calibrated count), so the
-    answer depends on the seed only; `clock` makes the budget a cap as well: on a loaded machine
-    the search stops before the budget's end (`core.stop_ms`) with the best answer so far (then
-    `cut` is true and the answer may differ from run to run). `since` (a `time.perf_counter()`
-    reading) is when the request arrived: the cap then runs from there, so that reading the record
-    and building the view before the search count against the budget the caller asked for.
+    game (`Level.budget_for`). The budget fixes the number of playouts before the search starts (a
+    calibrated count), so the answer depends on the seed only; `clock` makes the budget a cap as
+    well: on a loaded machine the search stops before the budget's end (`core.stop_ms`) with the
+    best answer so far (then `cut` is true and the answer may differ from run to run). `since` (a
+    `time.perf_counter()` reading) is when the request arrived: the cap then runs from there, so
+    that reading the record and building the view before the search count against the budget the
+    caller asked for.
     `family` replaces the game's own (`family_of`): a bench's judge that reads more than the view
     (`bench.differ.seeing`); the service never passes one.
     """
