@@ -34,7 +34,7 @@ from typing import Any
 
 from bench.fidelity import line, positions, table
 from bench.thumb import RULES, Rule, Turn, turn
-from service.bots.lean import _BOTTOM, _TOP, OH_ABOVE, OH_BIT, OH_SUIT, OhHellSim
+from service.bots.lean import _BOTTOM, _TOP, OH_ABOVE, OH_BEATS, OH_SUIT, OhHellSim
 
 STATES = ("needs", "made", "over")
 ROLES = ("lead", "follow", "showout")
@@ -84,16 +84,8 @@ def features(t: Turn, cards: Sequence[int]) -> list[list[float]]:
     plain = [s for s in range(4) if s != trump and lengths[s]]
     short = min((lengths[s] for s in plain), default=-1)
     long = max((lengths[s] for s in plain), default=-1)
-    winning = []
-    for c in cards:
-        s = OH_SUIT[c]
-        if best < 0:
-            w = False
-        elif OH_SUIT[best] == s:
-            w = bool(OH_BIT[c] & OH_ABOVE[best])
-        else:
-            w = s == trump
-        winning.append(w)
+    over = OH_BEATS[trump][best] if best >= 0 else None  # the simulator's own: beats the best card
+    winning = [over is not None and over[c] for c in cards]
     winners = [c for c, w in zip(cards, winning, strict=True) if w]
     losers = [c for c, w in zip(cards, winning, strict=True) if not w]
     cheapest = min(winners, key=lambda c: sim.strength[c]) if winners else -1
