@@ -127,8 +127,8 @@ LEVELS: dict[str, Level] = {
         read=0.6,
         # in Blob, Crazy at five times this budget plays no better than Hard at it (the levels'
         # table, 1,600 deals), and Hard's strength there barely moves with its budget: at a fifth
-        # of it Hard is still far above Normal and Crazy above Hard, so the four levels are four
-        # steps there (the Blob Hard budget study)
+        # of it Hard is under half a point a seat weaker, still far above Normal, and Crazy is
+        # above it, so the four levels are four steps there (the Blob Hard budget study)
         game_budgets=(("blob", 60.0),),
     ),
     "crazy": Level(
