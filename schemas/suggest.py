@@ -22,7 +22,7 @@ from .rules import Rules, RulesInForce, type_name
 # equal to service/bots/core.py's LEVELS: a new level is a change of the contract, made on purpose.
 LEVEL_BUDGETS_MS = {"easy": 50, "normal": 50, "hard": 300, "crazy": 1500}
 # a game's own default budgets where they are lower than the level's (`Level.game_budgets`)
-GAME_BUDGETS_MS = {"blob": {"hard": 60}}
+GAME_BUDGETS_MS = {"blob": {"hard": 60}, "nomination-whist": {"hard": 60}}
 MAX_BUDGET_MS = max(LEVEL_BUDGETS_MS.values())  # Crazy's 1.5 s
 
 

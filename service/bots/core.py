@@ -125,11 +125,11 @@ LEVELS: dict[str, Level] = {
         wide=True,
         trust=1.0,
         read=0.6,
-        # in Blob, Crazy at five times this budget plays no better than Hard at it (the levels'
-        # table, 1,600 deals), and Hard's strength there barely moves with its budget: at a fifth
-        # of it Hard is under half a point a seat weaker, still far above Normal, and Crazy is
-        # above it, so the four levels are four steps there (the Blob Hard budget study)
-        game_budgets=(("blob", 60.0),),
+        # in Blob and Nomination Whist, Crazy at five times this budget is level with Hard at it
+        # (the levels' table), while at a fifth of it Hard is still far above Normal and Crazy is
+        # above it, so the four levels are four steps there (the Blob Hard budget study and the
+        # Nomination Whist Hard budget study); the price is under half a point a seat in each
+        game_budgets=(("blob", 60.0), ("nomination-whist", 60.0)),
     ),
     "crazy": Level(
         name="crazy",

@@ -308,5 +308,5 @@ def test_the_contract_states_the_bots_levels_and_their_budgets():
     from service.rules.registry import GAMES
 
     assert {name: level.budget_ms for name, level in LEVELS.items()} == LEVEL_BUDGETS_MS
-    for game in GAMES:  # a game's own default budgets (Blob's Hard)
+    for game in GAMES:  # a game's own default budgets (Hard's in Blob and Nomination Whist)
         assert {name: level.budget_for(game) for name, level in LEVELS.items()} == budgets_of(game)

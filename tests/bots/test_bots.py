@@ -208,10 +208,10 @@ FAMILY_GAMES = ("blob", "nomination-whist", "oh-hell")
 @pytest.mark.slow
 def test_hard_beats_normal_on_fixed_deals() -> None:
     """Hard over Normal in the Oh Hell family: its three games' first four fixed deals each, played
-    twice with the sides swapped, Hard at 100 ms (15 to 40 imagined deals a move, searched as a tree)
-    against Normal's 50, the mean over the twelve deals (one game's four deals swing by several
-    points with any change to the plan: docs/bots.md). A Hard that played like Normal would score
-    exactly level and fail."""
+    twice with the sides swapped, Hard at 100 ms (60 in Blob and Nomination Whist, its default
+    there; its imagined deals searched as a tree) against Normal's 50, the mean over the twelve
+    deals (one game's four deals swing by several points with any change to the plan:
+    docs/bots.md). A Hard that played like Normal would score exactly level and fail."""
     means = [_duplicate(game, (1, 2, 3, 4), "hard", "normal", 100) for game in FAMILY_GAMES]
     assert sum(means) / len(means) > 0
 

@@ -85,16 +85,18 @@ def test_a_late_deal_plans_fewer_deals_in_the_oh_hell_family() -> None:
     assert len(worlds) == 2 and worlds[1] < worlds[0]
 
 
-@pytest.mark.parametrize(("game", "budget"), [("blob", 60.0), ("oh-hell", 300.0)])
+@pytest.mark.parametrize(("game", "budget"), [("blob", 60.0), ("nomination-whist", 60.0), ("oh-hell", 300.0)])
 def test_a_levels_default_budget_is_the_games_own(game: str, budget: float) -> None:
-    """Hard's default budget in Blob is its own (a fifth of its budget elsewhere): the search it plans
-    with no budget asked is the one at that budget, and fewer playouts than at Hard's 300 ms there."""
+    """Hard's default budget in Blob and Nomination Whist is its own (a fifth of its budget
+    elsewhere): the search it plans with no budget asked is the one at that budget, and fewer
+    playouts than at Hard's 300 ms there (a position with a choice, so that both search)."""
     assert LEVELS["hard"].budget_for(game) == budget
-    g, rules, hand = position(game, None, 11, 30)
+    g, rules, hand = position(game, None, 11, 16)
     seat, view = to_act_view(g, rules, hand)
     default = suggest(game, view, seat, "hard", seed=2, budget_ms=None, clock=False)
     own = suggest(game, view, seat, "hard", seed=2, budget_ms=budget, clock=False)
     assert (default.action, default.values, default.playouts) == (own.action, own.values, own.playouts)
+    assert default.playouts > 0
     if budget < LEVELS["hard"].budget_ms:
         full = dataclasses.replace(LEVELS["hard"], name="hard-everywhere", game_budgets=())
         LEVELS[full.name] = full
