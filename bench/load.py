@@ -569,8 +569,9 @@ CAP_BUDGETS: tuple[float | None, ...] = (20.0, 50.0, None)  # None: the level's 
 @dataclass
 class CapResult:
     level: str
-    budget: float
+    budget: float  # asked for; a game whose own default is lower holds its calls to that (Blob's Hard)
     elapsed: list[float] = field(default_factory=list)  # the answers' elapsed_ms
+    budgets: list[float] = field(default_factory=list)  # each answer's own budget
     wall: list[float] = field(default_factory=list)  # the client's wait, ms
     errors: int = 0
     cut: int = 0
@@ -583,19 +584,23 @@ class CapReport:
     load: tuple[float, float] = (0.0, 0.0)
 
 
-def cap_requests(level: str, budget: float | None) -> list[Request]:
-    """hands/suggest at every turn of one Easy-played deal of every game, for `level` at `budget`."""
+def cap_requests(level: str, budget: float | None) -> list[tuple[Request, float]]:
+    """hands/suggest at every turn of one Easy-played deal of every game, for `level` at `budget`,
+    each with the budget the service holds it to (`budget_ms` only lowers the game's own default)."""
     from bench.bots import cap_positions
+    from schemas.suggest import budgets_of
     from service.rules.registry import GAMES
 
-    out: list[Request] = []
+    out: list[tuple[Request, float]] = []
     for game in GAMES:
+        own = float(budgets_of(game)[level])
         for i, (hand, seat) in enumerate(cap_positions(game, 1)):
             body: dict[str, Any] = {"hand": hand, "seat": seat, "level": level, "seed": i}
             if budget is not None:
                 body["budget_ms"] = budget
             path = f"/v1/games/{game}/hands/suggest"
-            out.append(Request.json(f"{level} {game}", "POST", path, body))
+            request = Request.json(f"{level} {game}", "POST", path, body)
+            out.append((request, own if budget is None else min(budget, own)))
     return out
 
 
@@ -628,16 +633,19 @@ def cap_phase(args: argparse.Namespace) -> CapReport:
     return report
 
 
-def _cap_run(port: int, requests: list[Request], result: CapResult, clients: int, seconds: float) -> None:
+def _cap_run(
+    port: int, requests: list[tuple[Request, float]], result: CapResult, clients: int, seconds: float
+) -> None:
     stop = time.monotonic() + seconds
     lock = threading.Lock()
 
     def run(slot: int) -> None:
         client, i = Client(port, timeout=60.0), slot
         while time.monotonic() < stop:
+            request, own = requests[i % len(requests)]
             start = time.perf_counter()
             try:
-                status, body, _ = client.send(requests[i % len(requests)])
+                status, body, _ = client.send(request)
             except (OSError, http.client.HTTPException):
                 with lock:
                     result.errors += 1
@@ -653,6 +661,7 @@ def _cap_run(port: int, requests: list[Request], result: CapResult, clients: int
                 answer = json.loads(body)
                 result.wall.append(wall)
                 result.elapsed.append(answer["elapsed_ms"])
+                result.budgets.append(own)
                 result.cut += bool(answer["cut"])
         client.close()
 
@@ -676,8 +685,8 @@ def print_cap(report: CapReport, failures: list[str]) -> None:
     rows = []
     for r in report.results:
         n = max(len(r.elapsed), 1)
-        over = sum(e > r.budget * 1.1 for e in r.elapsed) / n
-        late = sum(w > r.budget + 25 for w in r.wall) / n
+        over = sum(e > b * 1.1 for e, b in zip(r.elapsed, r.budgets, strict=True)) / n
+        late = sum(w > b + 25 for w, b in zip(r.wall, r.budgets, strict=True)) / n
         e99, w99 = _pct(r.elapsed, 0.99), _pct(r.wall, 0.99)
         rows.append(
             [
@@ -696,15 +705,18 @@ def print_cap(report: CapReport, failures: list[str]) -> None:
         )
         if r.errors:
             failures.append(f"cap phase, {r.level} at {r.budget:g} ms: {r.errors} errors")
-        if e99 > 1.1 * r.budget:
-            failures.append(
-                f"cap phase, {r.level} at {r.budget:g} ms: elapsed_ms p99 {e99:.1f} > budget + 10 %"
-            )
-        if w99 > r.budget + 25:
-            failures.append(f"cap phase, {r.level} at {r.budget:g} ms: wall p99 {w99:.1f} > budget + 25 ms")
+        # at p99: no more than 1 % of the answers past their own budget's target
+        where = f"cap phase, {r.level} at {r.budget:g} ms"
+        if over > 0.01:
+            failures.append(f"{where}: {over:.1%} of elapsed_ms > budget + 10 %")
+        if late > 0.01:
+            failures.append(f"{where}: {late:.1%} of waits > budget + 25 ms")
     header = ["level", "budget ms", "answered", "elapsed p50", "elapsed p99", "over +10 %"]
     print(format_table([*header, "wall p50", "wall p99", "over +25 ms", "cut", "errors"], rows))
-    print("(elapsed: the bot's own time as the answer says; wall: the client's wait through gunicorn)")
+    print(
+        "(elapsed: the bot's own time as the answer says; wall: the client's wait through gunicorn;"
+        " over: past each answer's own budget, which is the game's where its default is lower)"
+    )
 
 
 # --- the pools as shipped (issue 32) ---------------------------------------------------------------
