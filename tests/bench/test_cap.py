@@ -24,3 +24,21 @@ def test_cap_times_every_call() -> None:
     assert len(elapsed) == len(wall) == len(cpu) == 6 and 0 <= cut <= 6
     assert all(w >= e for e, w in zip(elapsed, wall, strict=True))  # the request holds the search
     assert "(6 calls)" in cap_line(5.0, elapsed, wall, cpu, cut)
+
+
+def test_the_gunicorn_cap_holds_each_answer_to_its_games_own_budget() -> None:
+    """bench.load's cap phase: a request at a level's default, or above a game's own lower default,
+    is judged against the budget the service holds it to, not the one asked for."""
+    from bench.load import cap_requests
+    from schemas.suggest import budgets_of
+
+    for budget in (None, 300.0, 20.0):
+        seen: dict[str, set[float]] = {}
+        for request, own in cap_requests("hard", budget):
+            game = request.name.split()[1]
+            seen.setdefault(game, set()).add(own)
+        assert set(seen) == set(GAMES)
+        for game, owns in seen.items():
+            default = float(budgets_of(game)["hard"])
+            assert owns == {default if budget is None else min(budget, default)}
+    assert {own for _, own in cap_requests("hard", None)} == {60.0, 300.0}
