@@ -569,7 +569,7 @@ CAP_BUDGETS: tuple[float | None, ...] = (20.0, 50.0, None)  # None: the level's 
 @dataclass
 class CapResult:
     level: str
-    budget: float  # asked for; a game whose own default is lower holds its calls to that (Blob's Hard)
+    budget: float  # asked for; a game whose own default is lower holds its calls to that
     elapsed: list[float] = field(default_factory=list)  # the answers' elapsed_ms
     budgets: list[float] = field(default_factory=list)  # each answer's own budget
     wall: list[float] = field(default_factory=list)  # the client's wait, ms
