@@ -96,6 +96,23 @@ def played_by_bots(tab: Tab, game: str, rules: dict[str, Any], hands: int) -> li
     return records
 
 
+def idle_at_the_players_turn(tab: Tab, game: str, length: str) -> dict[str, Any]:
+    """What the page stored once its new match (`length`) waits for the player (seat 0). Only then
+    does it store nothing more on its own, so a test may replace its match and reload: earlier, a
+    bot's move (or the new match itself, while the last match of that game is still stored) would
+    write over the test's."""
+    page: Any = tab.page
+    for _ in range(300):
+        s: dict[str, Any] | None = stored(page)
+        if s is None or not s["record"] or (s["settings"]["game"], s["settings"]["length"]) != (game, length):
+            page.wait_for_timeout(50)
+            continue
+        if api_post(tab, game, "hands/state", {**s["record"], "seat": 0})["to_act"] == 0:
+            return s
+        page.wait_for_timeout(50)
+    pytest.fail(f"the page did not stop at the player's turn of its {game} match ({length})")
+
+
 TABLE_STRINGS = ROOT / "service" / "static" / "table" / "i18n"
 # the result's deals: each side's cell as (its running total, what the deal scored)
 RESULT_CELLS = """() => [...document.querySelectorAll('#result-body tr')].slice(1, -1).map(tr =>
@@ -132,8 +149,7 @@ def test_the_match_result_fits_a_phone_under_its_own_headers(
         page.select_option("#set-game", game)
         page.select_option("#set-length", length)
         page.click("#play")
-        page.wait_for_selector("#table:not([hidden])")
-    saved = stored(page)
+    saved = idle_at_the_players_turn(tab, game, length)
     s = saved["settings"]
     assert (s["lengthOption"], s["length"]) == ({"oh-hell": "schedule"}.get(game, "match"), length)
     rules = {"profile": s["profile"], s["lengthOption"]: s["length"]}
@@ -272,7 +288,8 @@ def oh_hell_on_a_phone(tab: Tab, lang: str, players: str) -> Any:
     # and the new match stored (at four seats the count above is the first game's already)
     page.wait_for_function(
         """n => { const s = JSON.parse(localStorage.getItem('trickref.table.v1'));
-          return !!(s && s.settings.game === 'oh-hell' && String(s.settings.players) === n && s.record); }""",
+          return !!(s && s.settings.game === 'oh-hell' && String(s.settings.players) === n
+                    && s.settings.length === '7-1-7' && s.record); }""",
         arg=players,
     )
     return page
@@ -520,7 +537,7 @@ def test_a_later_hand_shows_each_seats_total_on_a_phone(tab: Tab, lang: str, pla
     the play that follows."""
     words = json.loads((TABLE_STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
     page = oh_hell_on_a_phone(tab, lang, players)
-    saved = stored(page)
+    saved = idle_at_the_players_turn(tab, "oh-hell", "7-1-7")
     s = saved["settings"]
     rules = {"profile": s["profile"], s["lengthOption"]: s["length"], "players": s["players"]}
     records = played_by_bots(tab, "oh-hell", rules, 2)
