@@ -165,6 +165,7 @@ def test_only_the_first_items_are_read():
     assert i18n.negotiate(", ".join(["fr"] * (i18n.MAX_ITEMS - 1) + ["ru"])) == "ru"
 
 
+@pytest.mark.usefixtures("frozen_heap")
 def test_a_huge_header_is_read_to_its_cap_and_never_cached():
     head = "ar;q=0.1, "
     huge = head + "fr-FR;q=0.5, " * 100_000 + "ru"

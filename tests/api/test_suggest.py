@@ -21,7 +21,8 @@ from service.rules.registry import GAMES
 
 LEVEL_NAMES = sorted(LEVELS)
 TERMINAL = ("complete", "redeal")
-# Generous: the bot checks its clock after each whole imagined deal, and this machine is shared.
+# Generous: the search stops at its cap (core.stop_ms) and checks its clock every few iterations,
+# but this machine is shared and holds the process off its core at times.
 SLACK_MS = 500.0
 
 
@@ -243,6 +244,7 @@ def test_no_peeking_cards_hidden_from_the_seat_do_not_change_the_answer(client, 
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.usefixtures("frozen_heap")
 def test_budget_ms_is_respected(client, game):
     hand, state = walk(client, game, deal(client, game, 4, None), 40, random.Random(4))
     for level, budget in (("hard", 60), ("crazy", 120), ("crazy", 5)):
@@ -251,6 +253,7 @@ def test_budget_ms_is_respected(client, game):
         accepted(client, game, hand, state["to_act"], answer)
 
 
+@pytest.mark.usefixtures("frozen_heap")
 def test_a_level_default_budget_is_respected(client):
     """Crazy at its own budget (1.5 s) on the largest deal, a full Oh Hell bid."""
     hand = deal(client, "oh-hell", 8, 3)
