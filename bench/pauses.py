@@ -1,18 +1,23 @@
 """A table mix's latency inside the app, and the garbage collector's pauses, without HTTP.
 
     python -m bench.pauses [--game all|oh-hell|...] [--tables 6] [--hands 2] [--passes 2]
+                           [--fill-cache]
 
 bench/throughput.py's p99 is the server's as the network sees it: gunicorn, its threads, the
 operating system. This plays the same tables (bench/tables.py, each with its table key, every game
 interleaved) through the app's WSGI callable in one thread, built as gunicorn loads it and frozen
 as its master freezes it (deploy/gunicorn.conf.py, when_ready), and prints each request's latency
 percentiles and every collection the garbage collector ran, by generation: what the app itself
-adds to a p99. The replay cache fills as it would in a worker.
+adds to a p99. The replay cache fills as it would in a worker. `--fill-cache` then sends the
+tables' records again, each under a table key of its own, until the replay cache has evicted as
+many entries as it holds, and times one full collection: the longest a worker's collector can hold
+a request (a bot's search included) once its cache is full.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import gc
 import io
 import sys
@@ -32,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=6)
     parser.add_argument("--hands", type=int, default=2)
     parser.add_argument("--passes", type=int, default=2, help="times every table's requests are sent")
+    parser.add_argument(
+        "--fill-cache", action="store_true", help="then fill the replay cache and time a full collection"
+    )
     args = parser.parse_args(argv)
     if not 0 < args.tables <= 100 or not 0 < args.hands <= 20 or not 0 < args.passes <= 20:
         parser.error("--tables in (0, 100], --hands in (0, 20], --passes in (0, 20]")
@@ -86,7 +94,44 @@ def main(argv: list[str] | None = None) -> int:
     ]
     print("\ngarbage collections during the run, ms\n")
     print(format_table(["generation", "collections", "median", "max", "total"], rows))
+    if args.fill_cache:
+        fill_cache(app, requests, environs, ignore)
     return 0
+
+
+def fill_cache(
+    app: Any, requests: list[Any], environs: list[dict[str, Any]], respond: Any, most: int = 100_000
+) -> None:
+    """Sends every record the tables replay again under a new table key each, until the replay
+    cache has evicted as many entries as it holds (or `most` requests), then prints what the
+    collector walks beyond the frozen heap and how long one full collection of it takes."""
+    from service.api.dispatch import replay_cache_of
+
+    cache = replay_cache_of(app)
+    if cache is None:
+        print("\nthe replay cache is turned off: nothing to fill")
+        return
+    kinds = ("/hands/state", "/hands/play")
+    replays = [(r, e) for r, e in zip(requests, environs, strict=True) if r.path.endswith(kinds)]
+    sent = 0
+    stats = cache.stats
+    while replays and sent < most and not (stats.entries and stats.evictions >= stats.entries):
+        request, base = replays[sent % len(replays)]
+        env = dict(base)
+        key = base64.urlsafe_b64encode(sent.to_bytes(16, "big")).decode().rstrip("=")
+        env["HTTP_TRICKREF_TABLE_KEY"] = key  # a key no table used: the record is stored anew
+        env["wsgi.input"] = io.BytesIO(request.body or b"")
+        b"".join(app(env, respond))
+        sent += 1
+    held = len(gc.get_objects())  # the three generations: the frozen heap is not among them
+    start = time.perf_counter()
+    gc.collect()
+    full = (time.perf_counter() - start) * 1000
+    print(
+        f"\nthe replay cache filled by {sent} more requests: {stats.bytes:,} bytes in {stats.entries:,}"
+        f" entries, {stats.evictions:,} evicted\na full collection then: {held:,} objects beyond the"
+        f" frozen heap, {full:.1f} ms"
+    )
 
 
 if __name__ == "__main__":
