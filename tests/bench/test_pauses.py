@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import io
-
-from bench.pauses import fill_cache
+from bench.pauses import fill_cache, fresh
 from bench.profile import environ
 from bench.tables import build_tables
 from service import create_app
@@ -17,7 +15,7 @@ def test_the_cache_is_filled_with_records_of_new_keys_until_it_evicts_as_many_as
     requests = [r for t in build_tables(["baloot"], 2, 1, "random")["baloot"] for r in t.requests]
     environs = [environ(r) for r in requests]
     for request, base in zip(requests, environs, strict=True):  # the tables' own pass, as main's
-        b"".join(app({**base, "wsgi.input": io.BytesIO(request.body or b"")}, lambda *a: None))
+        b"".join(app(fresh(base, request), lambda *a: None))
     stats = replay_cache_of(app).stats
     hits = stats.hits
     fill_cache(app, requests, environs, lambda *a: None, most=3_000)
